@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what sandkit's main job and tests need on a fresh Debian machine with Node 20:
+# pnpm (pinned), git, GNU patch, ripgrep, python3 + pytest, Go; with --docker also Podman's
+# Docker-compatible service and the sandbox image. Idempotent; needs root (or sudo).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want_docker=0
+for arg in "$@"; do
+  case "$arg" in
+    --docker) want_docker=1 ;;
+    *) echo "usage: scripts/setup.sh [--docker]" >&2; exit 2 ;;
+  esac
+done
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+packages=(git patch ripgrep python3 python3-pytest golang-go findutils)
+[ "$want_docker" = 1 ] && packages+=(podman runc mmdebstrap)
+missing=()
+for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if ! command -v pnpm >/dev/null || [ "$(pnpm --version)" != "12.4.2" ]; then
+  echo "setup: installing pnpm 12.4.2" >&2
+  as_root npm install -g pnpm@12.4.2 >/dev/null 2>&1
+fi
+
+pnpm install --frozen-lockfile >/dev/null
+
+if [ "$want_docker" = 1 ]; then
+  as_root bash .ci/start-podman.sh
+fi
