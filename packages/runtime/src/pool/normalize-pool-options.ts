@@ -1,0 +1,81 @@
+import { type SandboxAdapter, type SandboxHandle, SandkitError, SandkitErrorCode } from '@sandkit/core';
+
+/** Options of `createPooledSandboxProvider`. */
+export interface PooledSandboxProviderOptions {
+  /** The vendor that makes the sandboxes. */
+  adapter: SandboxAdapter;
+  /** Name reported as the session's `providerName`. @default the adapter's name */
+  name?: string;
+  /** Sandboxes kept alive (warm) even when idle. Integer, 0 ≤ min ≤ max. @default 0 */
+  min?: number;
+  /** Hard cap on live sandboxes: idle, lent out, being created and being destroyed together. Integer ≥ 1. */
+  max: number;
+  /** An idle sandbox above `min` is destroyed after this many ms. `Infinity` keeps them. @default 300_000 */
+  idleTimeoutMs?: number;
+  /** How long `acquire()` waits for a sandbox before it fails with `pool_exhausted`, in ms. @default 30_000 */
+  acquireTimeoutMs?: number;
+  /** How long `close()` waits for lent-out sandboxes to come back before destroying them, in ms. @default 30_000 */
+  closeTimeoutMs?: number;
+  /**
+   * Run on an idle sandbox before it is lent again. Returning `false` or throwing marks it
+   * unhealthy: it is destroyed and replaced, never lent out. @default none (every idle sandbox is lent)
+   */
+  healthCheck?: (handle: SandboxHandle) => Promise<boolean | undefined> | boolean | undefined;
+  /**
+   * Run on a released sandbox before it goes back to the idle set (for example `git clean -fdx`).
+   * Throwing destroys it instead. @default none
+   */
+  reset?: (handle: SandboxHandle) => Promise<void> | void;
+  /** How many times `destroy()` is attempted before the pool gives up on a sandbox. @default 3 */
+  destroyAttempts?: number;
+  /**
+   * Called with errors that have no caller to go to (a failed destroy, a failed warm-up create).
+   * @default ignore them
+   */
+  onError?: (error: unknown) => void;
+}
+
+/** {@link PooledSandboxProviderOptions} with every default filled in. */
+export type NormalizedPoolOptions = Required<Omit<PooledSandboxProviderOptions, 'healthCheck' | 'reset'>> &
+  Pick<PooledSandboxProviderOptions, 'healthCheck' | 'reset'>;
+
+/**
+ * Fills the defaults of {@link PooledSandboxProviderOptions} once.
+ * @throws SandkitError `invalid_option` for a non-integer or out-of-range `min`/`max`, or a
+ *   non-positive timeout.
+ */
+export function normalizePoolOptions(options: PooledSandboxProviderOptions): NormalizedPoolOptions {
+  const min = options.min ?? 0;
+  const { max } = options;
+  if (!Number.isInteger(max) || max < 1) invalid(`max must be an integer ≥ 1, got ${max}`);
+  if (!Number.isInteger(min) || min < 0 || min > max)
+    invalid(`min must be an integer between 0 and max (${max}), got ${min}`);
+  const normalized: NormalizedPoolOptions = {
+    adapter: options.adapter,
+    name: options.name ?? options.adapter.name,
+    min,
+    max,
+    idleTimeoutMs: options.idleTimeoutMs ?? 300_000,
+    acquireTimeoutMs: options.acquireTimeoutMs ?? 30_000,
+    closeTimeoutMs: options.closeTimeoutMs ?? 30_000,
+    destroyAttempts: options.destroyAttempts ?? 3,
+    onError: options.onError ?? (() => {}),
+    healthCheck: options.healthCheck,
+    reset: options.reset,
+  };
+  for (const key of ['idleTimeoutMs', 'acquireTimeoutMs', 'closeTimeoutMs'] as const) {
+    if (!(normalized[key] > 0))
+      invalid(`${key} must be a positive number of milliseconds, got ${options[key]}`);
+  }
+  if (!Number.isInteger(normalized.destroyAttempts) || normalized.destroyAttempts < 1) {
+    invalid(`destroyAttempts must be an integer ≥ 1, got ${options.destroyAttempts}`);
+  }
+  return normalized;
+}
+
+function invalid(message: string): never {
+  throw new SandkitError({
+    code: SandkitErrorCode.invalidOption,
+    message: `createPooledSandboxProvider: ${message}`,
+  });
+}

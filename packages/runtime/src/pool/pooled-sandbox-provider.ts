@@ -1,0 +1,346 @@
+/**
+ * A pool of warm sandboxes over one adapter.
+ *
+ * Written here rather than on generic-pool 3.9: when the factory's `create()` rejects, generic-pool
+ * emits `factoryCreateError` and immediately retries for the waiting acquire, which never sees the
+ * error (it hangs until its timeout while the vendor is hammered). The composite provider needs the
+ * vendor's `SandboxError` to reach `acquire()` so it can fall back. generic-pool also has no
+ * async reset-on-release, no abortable acquire and no deadline on `drain()`.
+ * @module
+ */
+import {
+  type SandboxAcquireOptions,
+  SandboxError,
+  type SandboxHandle,
+  type SandboxProvider,
+  type SandboxSession,
+  SandkitErrorCode,
+} from '@sandkit/core';
+import { lendSession } from '../provider/lend-session.js';
+import {
+  type NormalizedPoolOptions,
+  normalizePoolOptions,
+  type PooledSandboxProviderOptions,
+} from './normalize-pool-options.js';
+import { abortedError, closedError, exhaustedError, startFailed } from './pool-errors.js';
+
+/** A snapshot of a pool's counts. */
+export interface PoolStats {
+  /** Every sandbox the pool holds: idle + inUse + creating + checking + destroying. Never above `max`. */
+  alive: number;
+  idle: number;
+  inUse: number;
+  creating: number;
+  /** In a health check, lifetime extension or reset. */
+  checking: number;
+  destroying: number;
+  /** Acquires waiting for a sandbox. */
+  waiting: number;
+  min: number;
+  max: number;
+  closed: boolean;
+}
+
+/** A {@link SandboxProvider} that keeps sandboxes warm. */
+export interface PooledSandboxProvider extends SandboxProvider {
+  stats(): PoolStats;
+}
+
+/** A vendor hook: handles whose sandbox has a lifetime (E2B) may expose this to extend it, in ms. */
+interface ExtendableHandle extends SandboxHandle {
+  extendLifetime?(durationMs: number): Promise<void>;
+}
+
+interface Entry {
+  handle: ExtendableHandle;
+  idleTimer?: NodeJS.Timeout;
+}
+
+interface Waiter {
+  settled: boolean;
+  expectedDurationMs: number | undefined;
+  resolve(session: SandboxSession): void;
+  fail(error: unknown): void;
+}
+
+/**
+ * Creates a pooled provider: at most `max` sandboxes alive, `min` kept warm, waiting acquires
+ * served first-come first-served.
+ *
+ * - `acquire()` lends an idle sandbox (after `healthCheck`), or creates one when fewer than `max`
+ *   are alive, or waits. A failed `create()` rejects the oldest waiting acquire with the vendor's
+ *   `SandboxError` (other errors are wrapped as `sandbox_start_failed`); it is not retried for it.
+ *   With `expectedDurationMs`, a handle exposing `extendLifetime(ms)` is extended before lending.
+ * - `release()` runs `reset` and returns the sandbox to the idle set; `release({ destroy: true })`,
+ *   a failed reset or a failed health check destroy it, and `min` is refilled.
+ * - `close()` rejects waiting and new acquires, waits up to `closeTimeoutMs` for lent sandboxes,
+ *   then destroys every sandbox. Idempotent.
+ *
+ * @throws SandkitError `invalid_option` for bad options (see {@link normalizePoolOptions}).
+ * @throws SandboxError `pool_exhausted` from `acquire()` after `acquireTimeoutMs`, `pool_closed`
+ *   after `close()`, or the adapter's error when the sandbox made for it could not be created.
+ * @throws SandkitError `aborted` from `acquire()` when its signal aborts.
+ */
+export function createPooledSandboxProvider(options: PooledSandboxProviderOptions): PooledSandboxProvider {
+  return new SandboxPool(normalizePoolOptions(options));
+}
+
+class SandboxPool implements PooledSandboxProvider {
+  readonly name: string;
+  private readonly idle: Entry[] = [];
+  private readonly lent = new Set<Entry>();
+  private readonly waiters: Waiter[] = [];
+  private readonly listeners = new Set<() => void>();
+  private creating = 0;
+  private checking = 0;
+  private destroying = 0;
+  private closing: Promise<void> | undefined;
+
+  constructor(private readonly options: NormalizedPoolOptions) {
+    this.name = options.name;
+    this.ensureMin();
+  }
+
+  acquire(acquireOptions: SandboxAcquireOptions = {}): Promise<SandboxSession> {
+    if (this.closing) return Promise.reject(closedError(this.name));
+    const { signal, expectedDurationMs } = acquireOptions;
+    if (signal?.aborted) return Promise.reject(abortedError(this.name, signal.reason));
+    return new Promise<SandboxSession>((resolve, reject) => {
+      const settle = (): void => {
+        waiter.settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        const index = this.waiters.indexOf(waiter);
+        if (index >= 0) this.waiters.splice(index, 1);
+      };
+      const waiter: Waiter = {
+        settled: false,
+        expectedDurationMs,
+        resolve: (session) => {
+          settle();
+          resolve(session);
+        },
+        fail: (error) => {
+          settle();
+          reject(error);
+        },
+      };
+      const timer = setTimeout(
+        () => waiter.fail(exhaustedError(this.options, this.waiters.length)),
+        this.options.acquireTimeoutMs,
+      );
+      const onAbort = (): void => waiter.fail(abortedError(this.name, signal?.reason));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiters.push(waiter);
+      this.dispatch();
+    });
+  }
+
+  stats(): PoolStats {
+    return {
+      alive: this.alive(),
+      idle: this.idle.length,
+      inUse: this.lent.size,
+      creating: this.creating,
+      checking: this.checking,
+      destroying: this.destroying,
+      waiting: this.waiters.length,
+      min: this.options.min,
+      max: this.options.max,
+      closed: this.closing !== undefined,
+    };
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.drain();
+    return this.closing;
+  }
+
+  private async drain(): Promise<void> {
+    for (const waiter of [...this.waiters]) waiter.fail(closedError(this.name));
+    const idle = this.idle.splice(0);
+    const idleDestroyed = Promise.all(idle.map((entry) => this.destroyEntry(entry)));
+    await this.waitFor(
+      () => this.lent.size === 0 && this.checking === 0 && this.creating === 0,
+      this.options.closeTimeoutMs,
+    );
+    const remaining = [...this.idle.splice(0), ...this.lent];
+    this.lent.clear();
+    await Promise.all([idleDestroyed, ...remaining.map((entry) => this.destroyEntry(entry))]);
+    await this.waitFor(() => this.alive() === 0, this.options.closeTimeoutMs);
+  }
+
+  private alive(): number {
+    return this.idle.length + this.lent.size + this.creating + this.checking + this.destroying;
+  }
+
+  /** Lends idle sandboxes to waiters in arrival order and starts creates for the rest. */
+  private dispatch(): void {
+    if (this.closing) return;
+    while (this.waiters.length > 0 && this.idle.length > 0) {
+      const entry = this.idle.pop()!;
+      clearTimeout(entry.idleTimer);
+      void this.handOut(entry, this.waiters.shift()!, false);
+    }
+    let deficit = this.waiters.length - this.creating;
+    while (deficit > 0 && this.alive() < this.options.max) {
+      deficit--;
+      void this.grow();
+    }
+  }
+
+  private ensureMin(): void {
+    if (this.closing) return;
+    while (this.alive() < this.options.min) void this.grow();
+  }
+
+  private async grow(): Promise<void> {
+    this.creating++;
+    let handle: SandboxHandle;
+    try {
+      handle = await this.options.adapter.create();
+    } catch (cause) {
+      this.creating--;
+      const error = SandboxError.isInstance(cause) ? cause : startFailed(this.name, cause);
+      const waiter = this.waiters.shift();
+      if (waiter) waiter.fail(error);
+      else this.report(error);
+      this.notify();
+      this.dispatch();
+      return;
+    }
+    this.creating--;
+    const entry: Entry = { handle };
+    const waiter = this.waiters.shift();
+    if (this.closing) void this.destroyEntry(entry);
+    else if (waiter) await this.handOut(entry, waiter, true);
+    else this.makeIdle(entry);
+    this.notify();
+  }
+
+  /** Checks (health, lifetime) and lends `entry` to `waiter`, or destroys it and re-queues the waiter. */
+  private async handOut(entry: Entry, waiter: Waiter, fresh: boolean): Promise<void> {
+    const { healthCheck } = this.options;
+    const extend = waiter.expectedDurationMs !== undefined ? entry.handle.extendLifetime : undefined;
+    if ((fresh || !healthCheck) && !extend) return this.lend(entry, waiter);
+    this.checking++;
+    let healthy = true;
+    try {
+      if (!fresh && healthCheck) healthy = (await healthCheck(entry.handle)) !== false;
+      if (healthy && extend) await extend.call(entry.handle, waiter.expectedDurationMs!);
+    } catch (error) {
+      healthy = false;
+      this.report(error);
+    }
+    this.checking--;
+    if (healthy) return this.lend(entry, waiter);
+    void this.destroyEntry(entry);
+    if (!waiter.settled && !this.closing) this.waiters.unshift(waiter);
+    this.dispatch();
+  }
+
+  private lend(entry: Entry, waiter: Waiter): void {
+    if (this.closing) {
+      void this.destroyEntry(entry);
+    } else if (waiter.settled) {
+      this.makeIdle(entry);
+      this.dispatch();
+    } else {
+      this.lent.add(entry);
+      waiter.resolve(
+        lendSession(entry.handle, this.name, (release) => this.giveBack(entry, release.destroy === true)),
+      );
+    }
+  }
+
+  private async giveBack(entry: Entry, destroy: boolean): Promise<void> {
+    if (!this.lent.delete(entry)) return; // already destroyed by close() after its deadline
+    const { reset } = this.options;
+    if (destroy || this.closing) return this.destroyEntry(entry);
+    if (reset) {
+      this.checking++;
+      let ok = true;
+      try {
+        await reset(entry.handle);
+      } catch (error) {
+        ok = false;
+        this.report(error);
+      }
+      this.checking--;
+      if (!ok || this.closing) return this.destroyEntry(entry);
+    }
+    this.makeIdle(entry);
+    this.notify();
+    this.dispatch();
+  }
+
+  private makeIdle(entry: Entry): void {
+    this.idle.push(entry);
+    if (Number.isFinite(this.options.idleTimeoutMs)) {
+      entry.idleTimer = setTimeout(() => this.evict(entry), this.options.idleTimeoutMs);
+      entry.idleTimer.unref();
+    }
+  }
+
+  private evict(entry: Entry): void {
+    const index = this.idle.indexOf(entry);
+    if (index < 0 || this.alive() - this.destroying <= this.options.min) return;
+    this.idle.splice(index, 1);
+    void this.destroyEntry(entry);
+  }
+
+  /** Destroys a sandbox the pool no longer tracks elsewhere. Never rejects. */
+  private async destroyEntry(entry: Entry): Promise<void> {
+    this.destroying++;
+    clearTimeout(entry.idleTimer);
+    for (let attempt = 1; attempt <= this.options.destroyAttempts; attempt++) {
+      try {
+        await entry.handle.destroy();
+        break;
+      } catch (cause) {
+        if (attempt === this.options.destroyAttempts) {
+          this.report(
+            new SandboxError({
+              code: SandkitErrorCode.sandboxUnavailable,
+              message: `pool ${this.name}: destroying sandbox ${entry.handle.id} failed ${attempt} times; it may still be running`,
+              cause,
+              details: { sandboxId: entry.handle.id },
+            }),
+          );
+        }
+      }
+    }
+    this.destroying--;
+    this.notify();
+    this.ensureMin();
+    this.dispatch();
+  }
+
+  private report(error: unknown): void {
+    try {
+      this.options.onError(error);
+    } catch {
+      // an onError hook that throws must not turn into an unhandled rejection inside the pool
+    }
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private waitFor(done: () => boolean, timeoutMs: number): Promise<void> {
+    if (done()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const finish = (): void => {
+        clearTimeout(timer);
+        this.listeners.delete(check);
+        resolve();
+      };
+      const check = (): void => {
+        if (done()) finish();
+      };
+      const timer = setTimeout(finish, timeoutMs);
+      this.listeners.add(check);
+    });
+  }
+}
