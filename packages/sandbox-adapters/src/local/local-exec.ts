@@ -2,27 +2,21 @@
  * Runs one command for the local adapter: `/bin/sh -c` (or bash) in a new session, so it and
  * everything it starts share one process group that a timeout or abort kills as a whole.
  *
- * Spawned with node:child_process directly, not execa: the contract's own overhead budget
- * (≤ 1.2× a raw spawn, see bench/exec-overhead) leaves no room for execa's ~4 ms per call, and
+ * Spawned with node:child_process directly, not execa: the contract's overhead budget
+ * (≤ 1.2× a raw spawn, see bench/exec-overhead.ts) leaves no room for execa's per-call cost, and
  * the parts execa would add (process-group kill, streaming cap) are written here anyway.
  * @module
  */
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { type ExecOptions, type ExecResult, SandboxError, SandkitErrorCode } from '@sandkit/core';
+import { assertCommand, execDefaults, type NormalizedExecOptions, normalizeExecOptions } from './normalize-exec-options.js';
 import { OutputCollector } from './output-collector.js';
+import { groupAlive, signalGroup } from './process-group.js';
 
-/** Defaults applied by {@link normalizeExecOptions}. */
-export const execDefaults = {
-  maxOutputBytes: 1024 * 1024,
-  /** After SIGTERM, ms before SIGKILL. */
-  killGraceMs: 1000,
-  /** After the shell exits, ms to wait for pipes held open by background children. */
-  drainGraceMs: 200,
-} as const;
-
-/** The non-interactive base environment every command starts from. */
+/** The non-interactive base environment every command starts from (the caller's `env` wins). */
 export const baseEnvironment: Readonly<Record<string, string>> = {
   NO_COLOR: '1',
   TERM: 'dumb',
@@ -32,7 +26,8 @@ export const baseEnvironment: Readonly<Record<string, string>> = {
   LC_ALL: 'C.UTF-8',
 };
 
-interface RunContext {
+/** What {@link runLocalCommand} needs from its sandbox. */
+export interface LocalRunContext {
   /** Absolute working directory of the sandbox. */
   workdir: string;
   /** Called with each spawned process-group id (`alive`), and again once the whole group is gone. */
@@ -41,23 +36,30 @@ interface RunContext {
 
 /**
  * Runs `command` and resolves when the shell has exited and its pipes drained (or the drain grace
- * passed). Never rejects for a non-zero exit.
+ * of 200 ms passed, when background children keep them open). A non-zero exit is a result.
+ * @throws SandkitError `invalid_option` for a bad option (nothing runs).
  * @throws SandboxError `cwd_not_found` when the working directory does not exist.
+ * @throws SandboxError `cannot_start_command` when the shell cannot be spawned.
+ * @throws the first error thrown by `onStdout` / `onStderr` (the command is killed first).
  */
-export async function runLocalCommand(command: string, options: ExecOptions, context: RunContext): Promise<ExecResult> {
-  const maxOutputBytes = options.maxOutputBytes ?? execDefaults.maxOutputBytes;
-  if (!Number.isInteger(maxOutputBytes) || maxOutputBytes < 0) {
-    throw new RangeError(`maxOutputBytes must be a non-negative integer, got ${options.maxOutputBytes}`);
-  }
-  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) {
-    throw new RangeError(`timeoutMs must be a positive number of milliseconds, got ${options.timeoutMs}`);
-  }
-  const cwd = options.cwd === undefined ? context.workdir : resolveCwd(context.workdir, options.cwd);
-  if (options.cwd !== undefined) await assertDirectory(cwd);
-
+export async function runLocalCommand(command: string, options: ExecOptions, context: LocalRunContext): Promise<ExecResult> {
+  assertCommand(command);
+  const normalized = normalizeExecOptions(options);
   const started = performance.now();
-  const shell = options.shell === 'bash' ? '/bin/bash' : '/bin/sh';
-  const child = spawn(shell, ['-c', command], {
+  const cwd = normalized.cwd === undefined ? context.workdir : resolve(context.workdir, normalized.cwd);
+  if (normalized.cwd !== undefined) await assertDirectory(cwd, isAbsolute(normalized.cwd) ? normalized.cwd : cwd);
+  if (normalized.signal?.aborted) return abortedBeforeStart(started);
+  return spawnAndCollect(command, cwd, normalized, context, started);
+}
+
+function spawnAndCollect(
+  command: string,
+  cwd: string,
+  options: NormalizedExecOptions,
+  context: LocalRunContext,
+  started: number,
+): Promise<ExecResult> {
+  const child = spawn(options.shell, ['-c', command], {
     cwd,
     env: { PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', HOME: process.env.HOME ?? context.workdir, ...baseEnvironment, ...options.env },
     detached: true,
@@ -65,12 +67,13 @@ export async function runLocalCommand(command: string, options: ExecOptions, con
   });
   const out = child.stdout!;
   const err = child.stderr!;
-  const stdout = new OutputCollector(maxOutputBytes);
-  const stderr = new OutputCollector(maxOutputBytes);
+  const stdout = new OutputCollector(options.maxOutputBytes);
+  const stderr = new OutputCollector(options.maxOutputBytes);
+  const pid = child.pid;
   let timedOut = false;
   let aborted = false;
+  let callbackError: { error: unknown } | undefined;
   let killTimer: NodeJS.Timeout | undefined;
-  const pid = child.pid;
   if (pid !== undefined) context.track(pid, true);
 
   const killGroup = (): void => {
@@ -78,20 +81,22 @@ export async function runLocalCommand(command: string, options: ExecOptions, con
     signalGroup(pid, 'SIGTERM');
     killTimer = setTimeout(() => signalGroup(pid, 'SIGKILL'), execDefaults.killGraceMs);
   };
-
-  out.on('data', (chunk: Buffer) => {
-    stdout.push(chunk);
-    options.onStdout?.(chunk);
-  });
-  err.on('data', (chunk: Buffer) => {
-    stderr.push(chunk);
-    options.onStderr?.(chunk);
-  });
+  const forward = (collector: OutputCollector, callback: ((chunk: Uint8Array) => void) | undefined) => (chunk: Buffer) => {
+    collector.push(chunk);
+    if (callback === undefined || callbackError !== undefined) return;
+    try {
+      callback(chunk);
+    } catch (error) {
+      callbackError = { error };
+      killGroup();
+    }
+  };
+  out.on('data', forward(stdout, options.onStdout));
+  err.on('data', forward(stderr, options.onStderr));
   if (child.stdin) {
-    child.stdin.on('error', () => {}); // EPIPE when the command exits without reading all input
-    child.stdin.end(typeof options.stdin === 'string' ? options.stdin : Buffer.from(options.stdin ?? new Uint8Array()));
+    child.stdin.on('error', () => undefined); // EPIPE when the command exits without reading all input
+    child.stdin.end(options.stdin);
   }
-
   const timeout =
     options.timeoutMs === undefined
       ? undefined
@@ -103,71 +108,70 @@ export async function runLocalCommand(command: string, options: ExecOptions, con
     aborted = true;
     killGroup();
   };
-  if (options.signal?.aborted) onAbort();
-  else options.signal?.addEventListener('abort', onAbort, { once: true });
+  options.signal?.addEventListener('abort', onAbort, { once: true });
 
-  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
-    child.once('error', (error) => reject(new SandboxError({ code: SandkitErrorCode.sandboxUnavailable, message: `cannot spawn ${shell}: ${error.message}`, cause: error })));
-    child.once('exit', (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
-  }).finally(() => {
-    if (timeout) clearTimeout(timeout);
-    options.signal?.removeEventListener('abort', onAbort);
-  });
+  return new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit, reject) => {
+    child.once('error', (error) => {
+      out.destroy();
+      err.destroy();
+      reject(
+        new SandboxError({ code: SandkitErrorCode.cannotStartCommand, message: `cannot spawn ${options.shell}: ${error.message}`, cause: error }),
+      );
+    });
+    child.once('exit', (code, signal) => resolveExit({ code, signal }));
+  })
+    .finally(() => {
+      if (timeout) clearTimeout(timeout);
+      options.signal?.removeEventListener('abort', onAbort);
+    })
+    .then(async ({ code, signal }) => {
+      // After a kill, nothing of the group may survive (children that ignored SIGTERM included).
+      if (killTimer !== undefined && pid !== undefined) {
+        clearTimeout(killTimer);
+        signalGroup(pid, 'SIGKILL');
+      }
+      await drain(out, err, execDefaults.drainGraceMs);
+      // Background children may still hold the group: keep tracking it so destroy() can end them.
+      if (pid !== undefined && !groupAlive(pid)) context.track(pid, false);
+      if (callbackError !== undefined) throw callbackError.error;
+      return {
+        exitCode: code,
+        signal,
+        stdout: stdout.text(),
+        stderr: stderr.text(),
+        stdoutBytes: stdout.total,
+        stderrBytes: stderr.total,
+        stdoutTruncated: stdout.truncated,
+        stderrTruncated: stderr.truncated,
+        timedOut,
+        aborted,
+        durationMs: performance.now() - started,
+      };
+    });
+}
 
-  // After a kill, make sure nothing of the group survives (children that ignored SIGTERM).
-  if ((timedOut || aborted) && pid !== undefined) {
-    if (killTimer) clearTimeout(killTimer);
-    signalGroup(pid, 'SIGKILL');
-  }
-  await drain(out, err, execDefaults.drainGraceMs);
-  if (killTimer) clearTimeout(killTimer);
-  // Background children may still hold the group: keep tracking it so destroy() can end them.
-  if (pid !== undefined && !groupAlive(pid)) context.track(pid, false);
-
+function abortedBeforeStart(started: number): ExecResult {
   return {
-    exitCode: code,
-    signal,
-    stdout: stdout.text(),
-    stderr: stderr.text(),
-    stdoutBytes: stdout.total,
-    stderrBytes: stderr.total,
-    stdoutTruncated: stdout.truncated,
-    stderrTruncated: stderr.truncated,
-    timedOut,
-    aborted,
+    exitCode: null,
+    signal: null,
+    stdout: '',
+    stderr: '',
+    stdoutBytes: 0,
+    stderrBytes: 0,
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    timedOut: false,
+    aborted: true,
     durationMs: performance.now() - started,
   };
 }
 
-/** Sends `signal` to the process group `pgid`; a group already gone (ESRCH) is fine. */
-export function signalGroup(pgid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pgid, signal);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-  }
-}
-
-/** `true` while any process of group `pgid` exists. */
-export function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function resolveCwd(workdir: string, cwd: string): string {
-  return cwd.startsWith('/') ? cwd : `${workdir}/${cwd}`;
-}
-
-async function assertDirectory(path: string): Promise<void> {
+async function assertDirectory(path: string, shown: string): Promise<void> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isDirectory()) {
     throw new SandboxError({
       code: SandkitErrorCode.cwdNotFound,
-      message: `working directory ${path} does not exist in the sandbox; create it first or pass another cwd`,
+      message: `working directory ${shown} does not exist in the sandbox (or is not a directory); create it first or pass another cwd`,
       details: { cwd: path },
     });
   }
@@ -176,12 +180,12 @@ async function assertDirectory(path: string): Promise<void> {
 /** Waits until both pipes closed or `graceMs` passed, then lets go of them. */
 async function drain(out: Readable, err: Readable, graceMs: number): Promise<void> {
   const closed = (stream: Readable) =>
-    stream.closed ? Promise.resolve() : new Promise<void>((resolve) => stream.once('close', () => resolve()));
+    stream.closed ? Promise.resolve() : new Promise<void>((resolveClosed) => stream.once('close', () => resolveClosed()));
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     Promise.all([closed(out), closed(err)]),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, graceMs);
+    new Promise<void>((resolveGrace) => {
+      timer = setTimeout(resolveGrace, graceMs);
     }),
   ]);
   if (timer) clearTimeout(timer);

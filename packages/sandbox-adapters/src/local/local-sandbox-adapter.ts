@@ -6,53 +6,76 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import { cp, mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
-  type ExecOptions,
   type SandboxAdapter,
+  type SandboxClient,
   SandboxError,
   type SandboxHandle,
+  SandkitError,
   SandkitErrorCode,
-  type SandboxClient,
 } from '@sandkit/core';
+import { runLocalCommand } from './local-exec.js';
 import { readLocalFile, writeLocalFile } from './local-files.js';
-import { runLocalCommand, signalGroup } from './local-exec.js';
+import { groupAlive, signalGroup } from './process-group.js';
 
 /** Options of {@link createLocalSandboxAdapter}. */
 export interface LocalSandboxAdapterOptions {
   /**
-   * Parent directory in which each sandbox's directory is made (with mkdtemp).
+   * Parent directory in which each sandbox's directory is made (with mkdtemp); created if missing.
    * @default os.tmpdir()
    */
   root?: string;
-  /** A directory whose contents are copied into every new sandbox. @default none (empty sandbox) */
+  /**
+   * A directory whose contents are copied into every new sandbox (symlinks copied as symlinks,
+   * modes kept).
+   * @default none (an empty sandbox)
+   */
   template?: string;
 }
 
+/** How long `destroy()` waits for killed process groups to disappear, in ms. */
+const destroyWaitMs = 2000;
+
 /**
  * Creates the local adapter. Each `create()` makes a fresh directory `<root>/sandkit-XXXXXX`
- * (copied from `template` when given) and returns a handle whose `workdir` is that directory.
- * `destroy()` kills every process group the sandbox started and removes the directory.
+ * (copied from `template` when given) and returns a handle whose `workdir` is its real path.
+ * `destroy()` SIGKILLs every process group the sandbox started that is still alive (background
+ * children included), then removes the directory.
  *
- * @throws SandboxError `sandbox_start_failed` from `create()` when the directory cannot be made or the template copied.
+ * @throws SandkitError `invalid_option` when `root` or `template` is given but is not a non-empty string.
+ * @throws SandboxError `sandbox_start_failed` from `create()` when the directory cannot be made or
+ *   the template is missing or cannot be copied.
  */
 export function createLocalSandboxAdapter(options: LocalSandboxAdapterOptions = {}): SandboxAdapter {
-  const parent = options.root ?? tmpdir();
+  for (const key of ['root', 'template'] as const) {
+    const value = options[key];
+    if (value !== undefined && (typeof value !== 'string' || value === '')) {
+      throw new SandkitError({ code: SandkitErrorCode.invalidOption, message: `${key} must be a non-empty directory path, got ${JSON.stringify(value)}` });
+    }
+  }
+  const parent = resolve(options.root ?? tmpdir());
+  const template = options.template === undefined ? undefined : resolve(options.template);
   return {
     name: 'local',
     async create() {
-      let workdir: string;
+      let workdir: string | undefined;
       try {
+        if (template !== undefined && !(await stat(template)).isDirectory()) {
+          throw new SandkitError({ code: SandkitErrorCode.notDirectory, message: 'the template is not a directory' });
+        }
         await mkdir(parent, { recursive: true });
         workdir = await realpath(await mkdtemp(join(parent, 'sandkit-')));
-        if (options.template !== undefined) await cp(options.template, workdir, { recursive: true, verbatimSymlinks: true });
+        if (template !== undefined) await cp(template, workdir, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
       } catch (cause) {
+        if (workdir !== undefined) await rm(workdir, { recursive: true, force: true }).catch(() => undefined);
         throw new SandboxError({
           code: SandkitErrorCode.sandboxStartFailed,
-          message: `cannot create a local sandbox under ${parent}: ${(cause as Error).message}`,
+          message: `cannot create a local sandbox under ${parent}${template === undefined ? '' : ` from template ${template}`}: ${(cause as Error).message}`,
           cause,
+          details: { root: parent, template },
         });
       }
       return createLocalSandbox(workdir);
@@ -62,19 +85,24 @@ export function createLocalSandboxAdapter(options: LocalSandboxAdapterOptions = 
 
 function createLocalSandbox(workdir: string): SandboxHandle {
   const groups = new Set<number>();
-  let destroyed = false;
+  let destroying: Promise<void> | undefined;
   const assertLive = (): void => {
-    if (destroyed) {
-      throw new SandboxError({ code: SandkitErrorCode.sandboxDestroyed, message: `local sandbox ${workdir} was destroyed; acquire a new one` });
+    if (destroying !== undefined) {
+      throw new SandboxError({
+        code: SandkitErrorCode.sandboxDestroyed,
+        message: `local sandbox ${workdir} was destroyed; create a new one`,
+        details: { workdir },
+      });
     }
   };
+  const track = (pgid: number, alive: boolean): void => {
+    if (alive) groups.add(pgid);
+    else groups.delete(pgid);
+  };
   const client: SandboxClient = {
-    async exec(command: string, execOptions: ExecOptions = {}) {
+    async exec(command, execOptions = {}) {
       assertLive();
-      return runLocalCommand(command, execOptions, {
-        workdir,
-        track: (pgid, alive) => (alive ? groups.add(pgid) : groups.delete(pgid)),
-      });
+      return runLocalCommand(command, execOptions, { workdir, track });
     },
     async readFile(path, readOptions = {}) {
       assertLive();
@@ -89,11 +117,17 @@ function createLocalSandbox(workdir: string): SandboxHandle {
     id: `local-${randomUUID()}`,
     client,
     workdir,
-    async destroy() {
-      if (destroyed) return;
-      destroyed = true;
-      for (const pgid of groups) signalGroup(pgid, 'SIGKILL');
-      await rm(workdir, { recursive: true, force: true });
+    destroy() {
+      destroying ??= destroyLocalSandbox(workdir, groups);
+      return destroying;
     },
   };
+}
+
+async function destroyLocalSandbox(workdir: string, groups: Set<number>): Promise<void> {
+  for (const pgid of groups) signalGroup(pgid, 'SIGKILL');
+  const deadline = Date.now() + destroyWaitMs;
+  while ([...groups].some(groupAlive) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
+  groups.clear();
+  await rm(workdir, { recursive: true, force: true, maxRetries: 3 });
 }

@@ -1,0 +1,4 @@
+import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
+import { describeSandboxConformance } from '@sandkit/sandbox-adapters/conformance';
+
+describeSandboxConformance('local', () => createLocalSandboxAdapter());
