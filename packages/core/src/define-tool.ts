@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { SandkitError, SandkitErrorCode } from './errors/sandkit-error.js';
 import { ToolArgumentError } from './errors/tool-argument-error.js';
 import { ToolOutputError } from './errors/tool-output-error.js';
@@ -77,7 +77,8 @@ export function defineTool<Input extends z.ZodObject, Output extends z.ZodType>(
   assertToolInputSchema(definition.name, definition.inputSchema);
   let jsonSchema: JsonSchemaObject | undefined;
   const toContent =
-    definition.toContent ?? ((output: z.output<Output>): ToolContent[] => [{ type: 'text', text: JSON.stringify(output) }]);
+    definition.toContent ??
+    ((output: z.output<Output>): ToolContent[] => [{ type: 'text', text: JSON.stringify(output) }]);
   return {
     name: definition.name,
     description: definition.description,
@@ -90,10 +91,14 @@ export function defineTool<Input extends z.ZodObject, Output extends z.ZodType>(
     },
     async call(input, context = {}) {
       const parsed = definition.inputSchema.safeParse(input);
-      if (!parsed.success) throw new ToolArgumentError({ toolName: definition.name, issues: parsed.error.issues });
+      if (!parsed.success) {
+        throw new ToolArgumentError({ toolName: definition.name, issues: parsed.error.issues });
+      }
       const raw = await definition.execute(parsed.data, context);
       const checked = definition.outputSchema.safeParse(raw);
-      if (!checked.success) throw new ToolOutputError({ toolName: definition.name, issues: checked.error.issues });
+      if (!checked.success) {
+        throw new ToolOutputError({ toolName: definition.name, issues: checked.error.issues });
+      }
       return checked.data;
     },
     toContent,

@@ -46,24 +46,29 @@ export function assertToolInputSchema(name: string, schema: z.ZodType): void {
  * @throws SandkitError `invalid_schema` when the schema is recursive or cannot be made self-contained.
  */
 export function toToolJsonSchema(name: string, schema: z.ZodType): JsonSchemaObject {
-  let generated: JsonSchema;
+  let cleaned: JsonSchema;
   try {
-    generated = z.toJSONSchema(schema, {
+    const generated = z.toJSONSchema(schema, {
       io: 'input',
       reused: 'inline',
       cycles: 'throw',
       unrepresentable: 'throw',
     }) as JsonSchema;
+    cleaned = clean(generated) as JsonSchema;
   } catch (cause) {
     throw invalid(
       name,
-      `its input schema cannot be expressed as self-contained JSON Schema (${(cause as Error).message}); recursive types are not allowed in tool inputs`,
+      `its input schema cannot be expressed as self-contained JSON Schema (${(cause as Error).message}); recursive types and types without a JSON form (dates, maps, functions) are not allowed in tool inputs`,
       cause,
     );
   }
-  const cleaned = clean(generated) as JsonSchema;
   for (const key of rootCombinators) {
-    if (key in cleaned) throw invalid(name, `its input schema has "${key}" at the root; use a plain object`);
+    if (key in cleaned) {
+      throw invalid(
+        name,
+        `its input schema has "${key}" at the root, which the Anthropic API rejects; move the union into a property or flatten it into one object with an \`op\` enum`,
+      );
+    }
   }
   if (cleaned.type !== 'object') throw invalid(name, 'its input schema root must have "type": "object"');
   const properties = (cleaned.properties ?? {}) as Record<string, JsonSchema>;

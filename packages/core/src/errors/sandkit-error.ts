@@ -48,6 +48,8 @@ export const SandkitErrorCode = {
   // programmer errors
   invalidOption: 'invalid_option',
   invalidRecord: 'invalid_record',
+  /** A tool call of an assistant turn has no result, or a result answers no call (providers reject the next request). */
+  incompleteToolResults: 'incomplete_tool_results',
   internal: 'internal',
 } as const;
 

@@ -14,7 +14,12 @@ export class ToolArgumentError extends SandkitError {
   /** Zod's issues, empty when the arguments were not valid JSON. */
   readonly issues: readonly z.core.$ZodIssue[];
 
-  constructor(options: { toolName: string; issues?: readonly z.core.$ZodIssue[]; message?: string; cause?: unknown }) {
+  constructor(options: {
+    toolName: string;
+    issues?: readonly z.core.$ZodIssue[];
+    message?: string;
+    cause?: unknown;
+  }) {
     const issues = options.issues ?? [];
     super({
       code: SandkitErrorCode.invalidArguments,
