@@ -1,0 +1,84 @@
+import { SandkitError, SandkitErrorCode } from '@sandkit/core';
+
+/** Options of {@link createE2BSandboxAdapter}. */
+export interface E2BSandboxAdapterOptions {
+  /** E2B template name or id. @default the SDK's default template (`code-interpreter-v1` for @e2b/code-interpreter) */
+  template?: string;
+  /** API key. @default `E2B_API_KEY` from the environment */
+  apiKey?: string;
+  /**
+   * Sandbox lifetime in ms from creation (E2B kills it then; extend with `extendLifetime`).
+   * Must be positive: E2B treats 0 as its short default, not "unlimited" (case C16).
+   * @default 300_000 (5 minutes)
+   */
+  timeoutMs?: number;
+  /**
+   * Deadline, in ms, given to the SDK for a command when the caller passes no `timeoutMs`, so the
+   * SDK's own 60 s default never applies.
+   * @default 3_600_000 (1 hour)
+   */
+  defaultCommandTimeoutMs?: number;
+  /** Debug mode: no API call, the SDK talks to envd at `sandboxUrl` (or localhost:49983). @default false */
+  debug?: boolean;
+  /** Base URL of the sandbox daemon (envd); used by tests with the stand-in. */
+  sandboxUrl?: string;
+  /** Working directory inside the sandbox. @default '/home/user' */
+  workdir?: string;
+  /** Metadata attached to each sandbox. */
+  metadata?: Record<string, string>;
+  /** Environment variables set for every command. */
+  envs?: Record<string, string>;
+  /** Grace, in ms, between SIGTERM and SIGKILL when a command times out or is aborted. @default 1000 */
+  killGraceMs?: number;
+}
+
+/** {@link E2BSandboxAdapterOptions} with defaults filled in. */
+export interface NormalizedE2BOptions {
+  template: string | undefined;
+  apiKey: string | undefined;
+  timeoutMs: number;
+  defaultCommandTimeoutMs: number;
+  debug: boolean;
+  sandboxUrl: string | undefined;
+  workdir: string;
+  metadata: Record<string, string>;
+  envs: Record<string, string>;
+  killGraceMs: number;
+}
+
+/**
+ * Fills the defaults of {@link E2BSandboxAdapterOptions} once.
+ * @throws SandkitError `invalid_option` for a non-positive `timeoutMs` (0 included) or a relative `workdir`.
+ */
+export function normalizeE2BOptions(options: E2BSandboxAdapterOptions): NormalizedE2BOptions {
+  const timeoutMs = options.timeoutMs ?? 300_000;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw invalid(
+      `timeoutMs must be a positive number of milliseconds (got ${options.timeoutMs}); E2B treats 0 as its short default, not as "no limit": pass your plan's maximum explicitly`,
+    );
+  }
+  const defaultCommandTimeoutMs = options.defaultCommandTimeoutMs ?? 3_600_000;
+  if (!Number.isFinite(defaultCommandTimeoutMs) || defaultCommandTimeoutMs <= 0) {
+    throw invalid(`defaultCommandTimeoutMs must be a positive number of milliseconds, got ${options.defaultCommandTimeoutMs}`);
+  }
+  const workdir = options.workdir ?? '/home/user';
+  if (!workdir.startsWith('/')) throw invalid(`workdir must be an absolute path, got "${workdir}"`);
+  const killGraceMs = options.killGraceMs ?? 1000;
+  if (!(killGraceMs >= 0)) throw invalid(`killGraceMs must be >= 0, got ${options.killGraceMs}`);
+  return {
+    template: options.template,
+    apiKey: options.apiKey,
+    timeoutMs,
+    defaultCommandTimeoutMs,
+    debug: options.debug ?? false,
+    sandboxUrl: options.sandboxUrl,
+    workdir,
+    metadata: options.metadata ?? {},
+    envs: options.envs ?? {},
+    killGraceMs,
+  };
+}
+
+function invalid(message: string): SandkitError {
+  return new SandkitError({ code: SandkitErrorCode.invalidOption, message: `createE2BSandboxAdapter: ${message}` });
+}

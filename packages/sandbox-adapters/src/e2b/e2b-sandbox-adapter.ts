@@ -1,0 +1,131 @@
+/**
+ * The E2B adapter: one E2B cloud sandbox per sandkit sandbox, through the official SDK
+ * (`@e2b/code-interpreter`, whose `Sandbox` extends the `e2b` SDK's).
+ *
+ * Every command passes an explicit SDK `timeoutMs`; a timeout or abort kills the command's whole
+ * process group inside the sandbox and checks it is gone; a non-zero exit (`CommandExitError`)
+ * is a normal result. A sandbox that expired or was killed surfaces as SandboxError `sandbox_gone`.
+ * @module
+ */
+import { randomUUID } from 'node:crypto';
+import { posix } from 'node:path';
+import { Sandbox as CodeInterpreterSandbox } from '@e2b/code-interpreter';
+import {
+  type SandboxAdapter,
+  type SandboxClient,
+  type SandboxCreateOptions,
+  SandboxError,
+  type SandboxHandle,
+  SandkitErrorCode,
+} from '@sandkit/core';
+import type { Sandbox } from 'e2b';
+import { toSandboxError } from './e2b-errors.js';
+import { runE2BCommand } from './e2b-exec.js';
+import { readE2BFile, writeE2BFile } from './e2b-files.js';
+import { type E2BSandboxAdapterOptions, type NormalizedE2BOptions, normalizeE2BOptions } from './e2b-options.js';
+
+/** An E2B sandbox handle: the common handle plus E2B's lifetime controls. */
+export interface E2BSandboxHandle extends SandboxHandle {
+  /** The SDK's sandbox object, for vendor features sandkit does not wrap. */
+  readonly sandbox: Sandbox;
+  /**
+   * Sets the sandbox's remaining lifetime to `ms` from now (E2B `setTimeout`). The pool calls it on
+   * acquire with the task's budget plus a margin (case C16).
+   * @throws SandboxError `sandbox_gone` when the sandbox already ended.
+   */
+  extendLifetime(ms: number): Promise<void>;
+  /** Pauses the sandbox (E2B `pause`); `resume()` connects to it again. */
+  pause(): Promise<void>;
+  /** Resumes a paused sandbox. */
+  resume(): Promise<void>;
+}
+
+/** The E2B adapter: its handles carry E2B's lifetime controls. */
+export interface E2BSandboxAdapter extends SandboxAdapter {
+  create(options?: SandboxCreateOptions): Promise<E2BSandboxHandle>;
+}
+
+/**
+ * Creates the E2B adapter.
+ * @throws SandkitError `invalid_option` for bad options (for example `timeoutMs: 0`).
+ * `create()` throws SandboxError `sandbox_start_failed` when E2B cannot start a sandbox.
+ */
+export function createE2BSandboxAdapter(options: E2BSandboxAdapterOptions = {}): E2BSandboxAdapter {
+  const config = normalizeE2BOptions(options);
+  return {
+    name: 'e2b',
+    async create() {
+      const createOptions = {
+        timeoutMs: config.timeoutMs,
+        metadata: { 'sandkit.managed': 'true', ...config.metadata },
+        ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
+        ...(config.debug ? { debug: true } : {}),
+        ...(config.sandboxUrl === undefined ? {} : { sandboxUrl: config.sandboxUrl }),
+      };
+      let sandbox: Sandbox;
+      try {
+        sandbox = (config.template === undefined
+          ? await CodeInterpreterSandbox.create(createOptions)
+          : await CodeInterpreterSandbox.create(config.template, createOptions)) as unknown as Sandbox;
+      } catch (cause) {
+        throw new SandboxError({
+          code: SandkitErrorCode.sandboxStartFailed,
+          message: `cannot create an E2B sandbox: ${(cause as Error).message}; check E2B_API_KEY and the template name`,
+          cause,
+        });
+      }
+      return createE2BHandle(sandbox, config);
+    },
+  };
+}
+
+function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSandboxHandle {
+  let sandbox = initial;
+  let destroyed = false;
+  const live = (): Sandbox => {
+    if (destroyed) {
+      throw new SandboxError({ code: SandkitErrorCode.sandboxDestroyed, message: 'this E2B sandbox was destroyed; acquire a new one' });
+    }
+    return sandbox;
+  };
+  const absolute = (path: string): string => posix.resolve(config.workdir, path);
+  const client: SandboxClient = {
+    exec: async (command, execOptions = {}) => runE2BCommand(live(), command, execOptions, config),
+    readFile: async (path) => readE2BFile(live(), absolute(path)),
+    writeFile: async (path, data, writeOptions = {}) => writeE2BFile(live(), absolute(path), data, writeOptions),
+  };
+  return {
+    id: config.debug ? `e2b-debug-${randomUUID()}` : initial.sandboxId,
+    client,
+    workdir: config.workdir,
+    get sandbox() {
+      return sandbox;
+    },
+    async extendLifetime(ms: number) {
+      await live().setTimeout(ms).catch((error) => {
+        throw toSandboxError(error, 'extend the sandbox lifetime');
+      });
+    },
+    async pause() {
+      await live().pause().catch((error) => {
+        throw toSandboxError(error, 'pause the sandbox');
+      });
+    },
+    async resume() {
+      sandbox = (await CodeInterpreterSandbox.connect(live().sandboxId, {
+        ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
+        ...(config.debug ? { debug: true } : {}),
+        ...(config.sandboxUrl === undefined ? {} : { sandboxUrl: config.sandboxUrl }),
+      }).catch((error) => {
+        throw toSandboxError(error, 'resume the sandbox');
+      })) as unknown as Sandbox;
+    },
+    async destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      await sandbox.kill().catch((error) => {
+        throw toSandboxError(error, 'kill the sandbox');
+      });
+    },
+  };
+}

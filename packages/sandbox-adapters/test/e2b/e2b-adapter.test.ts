@@ -1,0 +1,74 @@
+import { SandboxError, SandkitError } from '@sandkit/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createE2BSandboxAdapter } from '../../src/e2b/index.js';
+import { createStandInE2BAdapter } from './e2b-stand-in-adapter.js';
+
+describe('createE2BSandboxAdapter', () => {
+  describe('when options are invalid', () => {
+    it('C16: rejects timeoutMs 0 instead of passing it on as "unlimited"', () => {
+      expect(() => createE2BSandboxAdapter({ timeoutMs: 0 })).toThrowError(/0 as its short default/);
+      try {
+        createE2BSandboxAdapter({ timeoutMs: 0 });
+      } catch (error) {
+        expect(SandkitError.isInstance(error) && error.code).toBe('invalid_option');
+      }
+    });
+  });
+
+  describe('when a command times out (B22)', () => {
+    const adapter = createStandInE2BAdapter();
+    let handle: Awaited<ReturnType<typeof adapter.create>>;
+    beforeAll(async () => {
+      handle = await adapter.create();
+    });
+    afterAll(async () => {
+      await handle.destroy();
+    });
+
+    it('B22: returns timedOut after about the timeout and leaves no process behind', async () => {
+      const started = Date.now();
+      const result = await handle.client.exec('sleep 120', { timeoutMs: 2000 });
+      expect(result.timedOut).toBe(true);
+      expect(result.exitCode).toBeNull();
+      expect(Date.now() - started).toBeLessThan(15_000);
+      const check = await handle.client.exec("for f in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < $f 2>/dev/null; echo; done | grep -c '^sleep 120 $' || true");
+      expect(check.stdout.trim()).toBe('0');
+    }, 30_000);
+
+    it('B22: passes its own deadline to the SDK, so a command may outlive the SDK default', async () => {
+      // The SDK would end a command after 60 s without an explicit timeoutMs; the adapter always
+      // passes one. A 2 s command under a 300 s budget must finish with its output.
+      const result = await handle.client.exec('sleep 2 && echo ok', { timeoutMs: 300_000 });
+      expect(result.stdout).toBe('ok\n');
+      expect(result.exitCode).toBe(0);
+    }, 30_000);
+  });
+
+  describe('when the sandbox is gone', () => {
+    it('C16: reports sandbox_gone or sandbox_unavailable, never a command timeout', async () => {
+      const adapter = createStandInE2BAdapter();
+      const handle = await adapter.create();
+      await handle.stopStandIn();
+      const error = await handle.client.exec('true').catch((e: unknown) => e);
+      expect(SandboxError.isInstance(error)).toBe(true);
+      expect(['sandbox_gone', 'sandbox_unavailable']).toContain((error as SandboxError).code);
+      await handle.destroy().catch(() => undefined);
+    }, 30_000);
+  });
+});
+
+describe.skipIf(!process.env.E2B_API_KEY)('E2B live (needs E2B_API_KEY)', () => {
+  it('runs a command in a real E2B sandbox and kills it on timeout', async () => {
+    const adapter = createE2BSandboxAdapter({ timeoutMs: 120_000 });
+    const handle = await adapter.create();
+    try {
+      expect((await handle.client.exec('echo live')).stdout).toBe('live\n');
+      const timedOut = await handle.client.exec('sleep 120', { timeoutMs: 3000 });
+      expect(timedOut.timedOut).toBe(true);
+      const left = await handle.client.exec("ps -eo args | grep -c '[s]leep 120' || true");
+      expect(left.stdout.trim()).toBe('0');
+    } finally {
+      await handle.destroy();
+    }
+  }, 120_000);
+});
