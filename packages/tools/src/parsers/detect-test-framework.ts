@@ -1,0 +1,37 @@
+/**
+ * Recognises which runner printed some output, from signatures near its start and end (so a
+ * 50 MB log is not scanned once per runner).
+ * @module
+ */
+import type { TestFramework } from './test-output-types.js';
+
+const sampleBytes = 256 * 1024;
+
+/** Ordered: the first runner whose signature matches wins. */
+const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
+  ['go', /^\{"Time":"[^"]*","Action":"/m],
+  ['cargo', /^test result: (?:ok|FAILED)\. \d+ passed/m],
+  ['pytest', /^=+ (?:test session starts|.*\b(?:passed|failed|errors?|no tests ran)\b.* in [\d.]+s(?: \([^)]*\))?) =+$/m],
+  ['sympy', /tests finished: \d+ passed|^=+ test process starts =+$/m],
+  ['vitest', /^\s*Test Files\s+\d+ |^\s*Tests\s+\d+ \w+.*\(\d+\)\s*$|^ RUN {1,2}v\d/m],
+  ['jest', /^Tests:\s+.*\d+ total|^(?:PASS|FAIL) \S+\.(?:[jt]sx?|mjs|cjs)\b/m],
+  ['mocha', /^\s+\d+ passing \(\d/m],
+  ['node', /^(?:#|ℹ) tests \d+$|^TAP version 1[34]$/m],
+  ['django', /^(?:System check identified|Creating test database for alias|Testing against Django installed in)/m],
+  ['unittest', /^Ran \d+ tests? in [\d.]+s$|^\w+ \([\w.]+\) \.\.\. (?:ok|FAIL|ERROR)$/m],
+  ['go', /^(?:ok|FAIL|---)\s+\S+|^=== RUN\s/m],
+];
+
+/** The runner that printed `text` (ANSI already stripped), or `undefined`. Pure; never throws. */
+export function detectTestFramework(text: string): TestFramework | undefined {
+  const sample =
+    text.length <= 2 * sampleBytes ? text : `${text.slice(0, sampleBytes)}\n${text.slice(text.length - sampleBytes)}`;
+  for (const [framework, signature] of signatures) {
+    if (framework === 'go' && signature.source.startsWith('^(?:ok')) {
+      if (/^--- (?:PASS|FAIL|SKIP): /m.test(sample) || /^(?:ok|FAIL)\s+\S+\s+(?:[\d.]+s|\(cached\)|\[)/m.test(sample)) return 'go';
+      continue;
+    }
+    if (signature.test(sample)) return framework;
+  }
+  return undefined;
+}

@@ -1,0 +1,60 @@
+/**
+ * jest output (it writes to stderr). Counts from `Tests: 2 failed, 1 skipped, 1 todo, 3 passed,
+ * 7 total`, each word read on its own. Per-test lines from `--verbose` (`✓`, `✕`, `○ skipped`,
+ * `✎ todo`) are named like jest's own failure headers: `describe › nested › test`.
+ * @module
+ */
+import { readCountWords, TestCollector } from './test-collector.js';
+import type { ParsedTestOutput } from './test-output-types.js';
+import { nextNonEmpty } from './vitest-parser.js';
+
+const summary = /^Tests:\s+(.*\d+ total)\s*$/;
+const fileLine = /^(PASS|FAIL) \S/;
+const testLine = /^(\s+)(✓|✕|√|×|○ skipped|✎ todo) (.+?)(?: \(\d+(?:\.\d+)? m?s\))?$/;
+const failureHeader = /^\s+● (.+)$/;
+
+/** Parses jest output. Pure; never throws. */
+export function parseJest(lines: readonly string[]): ParsedTestOutput {
+  const collector = new TestCollector();
+  let groups: Array<{ indent: number; name: string }> = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] as string;
+    if (fileLine.test(line)) {
+      groups = [];
+      continue;
+    }
+    const counts = summary.exec(line);
+    if (counts) {
+      const words = readCountWords(counts[1] as string);
+      collector.counts = {
+        passed: words.get('passed') ?? 0,
+        failed: words.get('failed') ?? 0,
+        skipped: (words.get('skipped') ?? 0) + (words.get('todo') ?? 0),
+        total: words.get('total') ?? 0,
+      };
+      continue;
+    }
+    const header = failureHeader.exec(line);
+    if (header) {
+      groups = [];
+      const name = (header[1] as string).trim();
+      if (name === 'Test suite failed to run') continue;
+      collector.add(name, 'failed');
+      collector.fail(name, nextNonEmpty(lines, index + 1));
+      continue;
+    }
+    const test = testLine.exec(line);
+    const indent = /^\s*/.exec(line)?.[0].length ?? 0;
+    groups = groups.filter((group) => group.indent < indent);
+    if (test) {
+      const name = [...groups.map((group) => group.name), test[3] as string].join(' › ');
+      const mark = test[2] as string;
+      if (mark === '✓' || mark === '√') collector.add(name, 'passed');
+      else if (mark === '✕' || mark === '×') collector.add(name, 'failed');
+      else collector.add(name, 'skipped', mark === '✎ todo' ? { outcome: 'todo' } : {});
+    } else if (indent >= 2 && line.trim() !== '') {
+      groups.push({ indent, name: line.trim() });
+    }
+  }
+  return collector.finish('jest');
+}

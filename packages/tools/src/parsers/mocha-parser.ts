@@ -1,0 +1,76 @@
+/**
+ * mocha's `spec` reporter: `✔ title` (or `✓`), `- title` (pending), `N) title` (failing),
+ * nested by indentation; counts from `N passing (…)`, `N failing`, `N pending`. Names are mocha's
+ * full titles (suite titles and the test title joined by spaces).
+ * @module
+ */
+import { TestCollector } from './test-collector.js';
+import type { ParsedTestOutput } from './test-output-types.js';
+
+const passing = /^\s+(\d+) passing \(/;
+const failing = /^\s+(\d+) failing$/;
+const pending = /^\s+(\d+) pending$/;
+const testLine = /^(\s+)(?:(✔|✓)|(-)|(\d+)\)) (.+?)(?: \(\d+ms\))?$/;
+
+/** Parses mocha spec output. Pure; never throws. */
+export function parseMocha(lines: readonly string[]): ParsedTestOutput {
+  const collector = new TestCollector();
+  const failedByNumber = new Map<string, string>();
+  let groups: Array<{ indent: number; name: string }> = [];
+  let counts: { passed?: number; failed?: number; skipped?: number } | undefined;
+  let index = 0;
+  for (; index < lines.length; index++) {
+    const line = lines[index] as string;
+    const pass = passing.exec(line);
+    if (pass) {
+      counts = { passed: Number(pass[1]), failed: 0, skipped: 0 };
+      continue;
+    }
+    if (counts) {
+      const fail = failing.exec(line);
+      if (fail) {
+        counts.failed = Number(fail[1]);
+        index++;
+        break;
+      }
+      const skip = pending.exec(line);
+      if (skip) counts.skipped = Number(skip[1]);
+      continue;
+    }
+    if (line.trim() === '') continue;
+    const indent = /^\s*/.exec(line)?.[0].length ?? 0;
+    groups = groups.filter((group) => group.indent < indent);
+    const test = testLine.exec(line);
+    if (test && indent >= 2) {
+      const name = [...groups.map((group) => group.name), test[5] as string].join(' ');
+      if (test[2]) collector.add(name, 'passed');
+      else if (test[3]) collector.add(name, 'skipped');
+      else {
+        collector.add(name, 'failed');
+        failedByNumber.set(test[4] as string, name);
+      }
+    } else if (indent >= 2) {
+      groups.push({ indent, name: line.trim() });
+    }
+  }
+  // Failure details: "  1) suite\n       title:\n\n      Error: message"
+  for (; index < lines.length; index++) {
+    const header = /^\s+(\d+)\) /.exec(lines[index] as string);
+    const name = header ? failedByNumber.get(header[1] as string) : undefined;
+    if (!name) continue;
+    let cursor = index;
+    while (cursor < lines.length && !(lines[cursor] as string).endsWith(':')) cursor++;
+    for (cursor++; cursor < lines.length; cursor++) {
+      const text = (lines[cursor] as string).trim();
+      if (text !== '') {
+        collector.fail(name, text);
+        break;
+      }
+    }
+  }
+  if (counts) {
+    const { passed = 0, failed = 0, skipped = 0 } = counts;
+    collector.counts = { passed, failed, skipped, total: passed + failed + skipped };
+  }
+  return collector.finish('mocha');
+}

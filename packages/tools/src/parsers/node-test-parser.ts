@@ -1,0 +1,111 @@
+/**
+ * node:test output, both reporters. TAP: `# Subtest: name` nesting, `ok N - name [# SKIP|# TODO]`,
+ * suites recognised by `type: 'suite'` in their YAML block, counts from `# tests|pass|fail|skipped|
+ * todo`. Spec: `▶ suite`, `✔`/`✖`/`﹣` lines nested by indentation, counts from `ℹ tests N` …;
+ * the repeated `✖ failing tests:` list at the end is not read twice. Names join suites with ` > `.
+ * @module
+ */
+import { TestCollector } from './test-collector.js';
+import type { ParsedTestOutput, TestCounts } from './test-output-types.js';
+
+const tapResult = /^(\s*)(not ok|ok) \d+ - (.*?)(?: # (SKIP|TODO)\b.*)?$/;
+const specResult = /^(\s*)([✔✖﹣]) (.+?) \([\d.]+m?s\)(?: # (.*))?$/;
+const countLine = /^(?:#|ℹ) (tests|pass|fail|skipped|todo|cancelled) (\d+)$/;
+
+/** Parses node --test output (spec or TAP). Pure; never throws. */
+export function parseNodeTest(lines: readonly string[]): ParsedTestOutput {
+  const collector = new TestCollector();
+  const counts = new Map<string, number>();
+  const tapNames: Array<{ indent: number; name: string }> = [];
+  let specGroups: Array<{ indent: number; name: string }> = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] as string;
+    const count = countLine.exec(line);
+    if (count) {
+      counts.set(count[1] as string, Number(count[2]));
+      continue;
+    }
+    if (line.startsWith('✖ failing tests:')) break;
+    const subtest = /^(\s*)# Subtest: (.*)$/.exec(line);
+    if (subtest) {
+      const indent = (subtest[1] as string).length;
+      while (tapNames.length > 0 && (tapNames.at(-1)?.indent ?? 0) >= indent) tapNames.pop();
+      tapNames.push({ indent, name: subtest[2] as string });
+      continue;
+    }
+    const tap = tapResult.exec(line);
+    if (tap) {
+      const indent = (tap[1] as string).length;
+      while (tapNames.length > 0 && (tapNames.at(-1)?.indent ?? 0) > indent) tapNames.pop();
+      if (isSuite(lines, index)) continue;
+      const path = tapNames.filter((entry) => entry.indent < indent).map((entry) => entry.name);
+      const name = [...path, tap[3] as string].join(' > ');
+      const directive = tap[4];
+      if (directive) collector.add(name, 'skipped', directive === 'TODO' ? { outcome: 'todo' } : {});
+      else if (tap[2] === 'ok') collector.add(name, 'passed');
+      else {
+        collector.add(name, 'failed');
+        collector.fail(name, yamlError(lines, index));
+      }
+      continue;
+    }
+    const suite = /^(\s*)▶ (.*)$/.exec(line);
+    const spec = specResult.exec(line);
+    const indent = /^\s*/.exec(line)?.[0].length ?? 0;
+    if (suite) {
+      specGroups = specGroups.filter((group) => group.indent < indent);
+      specGroups.push({ indent, name: suite[2] as string });
+    } else if (spec) {
+      const own = specGroups.find((group) => group.indent === indent && group.name === spec[3]);
+      if (own) {
+        specGroups = specGroups.filter((group) => group.indent < indent);
+        continue;
+      }
+      const path = specGroups.filter((group) => group.indent < indent).map((group) => group.name);
+      const name = [...path, spec[3] as string].join(' > ');
+      const mark = spec[2] as string;
+      const directive = spec[4] ?? '';
+      if (mark === '﹣' || directive.startsWith('SKIP')) collector.add(name, 'skipped');
+      else if (directive.startsWith('TODO')) collector.add(name, 'skipped', { outcome: 'todo' });
+      else if (mark === '✔') collector.add(name, 'passed');
+      else {
+        collector.add(name, 'failed');
+        collector.fail(name, (lines[index + 1] ?? '').trim());
+      }
+    }
+  }
+  if (counts.has('tests')) {
+    const summary: TestCounts = {
+      passed: counts.get('pass') ?? 0,
+      failed: (counts.get('fail') ?? 0) + (counts.get('cancelled') ?? 0),
+      skipped: (counts.get('skipped') ?? 0) + (counts.get('todo') ?? 0),
+      total: counts.get('tests') ?? 0,
+    };
+    collector.counts = summary;
+  }
+  return collector.finish('node');
+}
+
+/** `true` when the YAML block after a TAP result line says `type: 'suite'`. */
+function isSuite(lines: readonly string[], index: number): boolean {
+  if ((lines[index + 1] ?? '').trim() !== '---') return false;
+  for (let cursor = index + 2; cursor < Math.min(lines.length, index + 8); cursor++) {
+    const text = (lines[cursor] as string).trim();
+    if (text === '...') return false;
+    if (text === "type: 'suite'") return true;
+  }
+  return false;
+}
+
+/** The first line of the `error:` field of a failed TAP result's YAML block. */
+function yamlError(lines: readonly string[], index: number): string {
+  for (let cursor = index + 1; cursor < Math.min(lines.length, index + 40); cursor++) {
+    const text = (lines[cursor] as string).trim();
+    if (text === '...') break;
+    if (text.startsWith('error:')) {
+      const value = text.slice(6).trim();
+      return value === '|-' || value === '|' ? (lines[cursor + 1] ?? '').trim() : value.replace(/^'|'$/g, '');
+    }
+  }
+  return '';
+}

@@ -1,0 +1,54 @@
+/**
+ * `parseTestOutput`: one entry point for every runner's output, with ANSI codes stripped first and
+ * the runner detected when not given.
+ * @module
+ */
+import { parseCargo } from './cargo-parser.js';
+import { detectTestFramework } from './detect-test-framework.js';
+import { parseGoTest } from './go-test-parser.js';
+import { parseJest } from './jest-parser.js';
+import { parseMocha } from './mocha-parser.js';
+import { parseNodeTest } from './node-test-parser.js';
+import { outputLines, stripAnsiCodes } from './output-lines.js';
+import { parsePytest } from './pytest-parser.js';
+import { parseSympy } from './sympy-parser.js';
+import type { ParsedTestOutput, TestFramework } from './test-output-types.js';
+import { parseUnittest } from './unittest-parser.js';
+import { parseVitest } from './vitest-parser.js';
+
+/** Options of {@link parseTestOutput}. */
+export interface ParseTestOutputOptions {
+  /** The runner that printed the text. @default detected from the text's signatures */
+  framework?: TestFramework;
+}
+
+const parsers: Record<TestFramework, (lines: readonly string[]) => ParsedTestOutput> = {
+  jest: parseJest,
+  vitest: parseVitest,
+  pytest: parsePytest,
+  cargo: parseCargo,
+  go: parseGoTest,
+  node: parseNodeTest,
+  mocha: parseMocha,
+  unittest: (lines) => parseUnittest(lines, 'unittest'),
+  django: (lines) => parseUnittest(lines, 'django'),
+  sympy: parseSympy,
+};
+
+/**
+ * Parses a test runner's output into counts, per-test statuses and failures.
+ *
+ * Counts (`passed`, `failed`, `skipped`, `total`) are present only when the runner's own summary
+ * was matched (see {@link ParsedTestOutput}); they are never guessed. Names stay whole (pytest
+ * parameters with spaces, brackets and ` - `; cargo doc-test names). ANSI escape sequences (CSI
+ * colours, OSC hyperlinks) are removed first. When `framework` is absent and nothing is
+ * recognised, the result is `{ framework: 'unknown', tests: [], failures: [] }`.
+ *
+ * Pure and linear in the size of `text`; never throws.
+ */
+export function parseTestOutput(text: string, options: ParseTestOutputOptions = {}): ParsedTestOutput {
+  const clean = stripAnsiCodes(text);
+  const framework = options.framework ?? detectTestFramework(clean);
+  if (framework === undefined) return { framework: 'unknown', tests: [], failures: [] };
+  return parsers[framework](outputLines(clean));
+}
