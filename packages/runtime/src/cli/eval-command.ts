@@ -1,0 +1,180 @@
+/**
+ * `sandkit eval`: the SWE-bench-style evaluation harness on the command line.
+ *
+ * Exit codes: 0 the run completed (whatever the verdicts: unresolved and errored instances are
+ * results, see the report), 1 the harness itself failed, 2 usage error (bad option, unreadable
+ * dataset or predictions, existing results without `--resume`), 130 interrupted (Ctrl-C; the
+ * report is consistent and `--resume` finishes the run).
+ * @module
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SandkitError, SandkitErrorCode } from '@sandkit/core';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import type { CheckoutMode } from '../eval/checkout-instance.js';
+import type { EvalSandboxKind } from '../eval/eval-sandboxes.js';
+import { createStreamProgress } from '../eval/progress.js';
+import { runEval } from '../eval/run-eval.js';
+
+/** Exit codes of `sandkit eval`. */
+export const evalExitCode = { completed: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+
+interface EvalCliOptions {
+  dataset: string;
+  predictions?: string;
+  gold?: boolean;
+  out: string;
+  repos?: string;
+  repoUrl?: string;
+  cacheDir?: string;
+  sandbox: EvalSandboxKind;
+  image?: string;
+  workers?: number;
+  timeout: number;
+  instanceIds?: string[];
+  resume?: boolean;
+  checkout: CheckoutMode | 'auto';
+  json?: boolean;
+}
+
+const examples = `
+Examples:
+  # the embedded dataset, gold patches (all resolved), local sandboxes
+  pnpm tsx examples/swebench-mini/build-repos.ts out/mirrors
+  sandkit eval --dataset examples/swebench-mini/instances.jsonl --repos out/mirrors --gold --out out/gold
+
+  # model predictions, 4 at a time, resume after an interruption
+  sandkit eval --dataset instances.jsonl --predictions preds.jsonl --repos mirrors --workers 4 --out out/run1
+  sandkit eval --dataset instances.jsonl --predictions preds.jsonl --repos mirrors --workers 4 --out out/run1 --resume
+
+  # Docker: one image for every instance (or an "image" field per instance)
+  sandkit eval --dataset instances.jsonl --gold --repos mirrors --sandbox docker --image my/swe-env:py311 --out out/docker
+
+Files written to --out:
+  results.jsonl                      one line per finished instance (flushed as each finishes)
+  run_report.json                    SWE-bench run report (resolved_ids, error_ids, ...)
+  summary.md                         counts and a per-instance table (also printed at the end)
+  instances/<id>/patch.diff          the evaluated patch
+  instances/<id>/test_output.txt     what the test command printed
+  instances/<id>/eval.log            every command, its exit code and time
+  instances/<id>/report.json         SWE-bench per-instance report (tests_status, resolved)
+
+Exit codes: 0 run completed (whatever the verdicts), 1 harness failure, 2 usage error,
+130 interrupted by Ctrl-C (report consistent; rerun with --resume).
+`;
+
+/**
+ * Adds the `eval` command to `program` (commander 14).
+ * @returns the `eval` command.
+ */
+export function registerEvalCommand(program: Command): Command {
+  return program
+    .command('eval')
+    .summary('grade predictions on SWE-bench-style instances in fresh sandboxes')
+    .description(
+      'Evaluate model patches (or the gold patches) on SWE-bench-style task instances: each instance gets a fresh sandbox with its repository at base_commit, the patch and the test patch are applied, the tests run, and every FAIL_TO_PASS / PASS_TO_PASS test is graded as SWE-bench does.',
+    )
+    .requiredOption('--dataset <file>', 'instances, SWE-bench JSON array or JSONL')
+    .option(
+      '--predictions <file>',
+      'predictions (instance_id, model_name_or_path, model_patch), JSON or JSONL',
+    )
+    .option('--gold', "grade each instance's own patch instead of predictions")
+    .option('--out <dir>', 'output directory', 'sandkit-eval')
+    .option('--repos <dir>', 'local mirrors: DIR/owner__name (clone) or DIR/owner__name.bundle')
+    .option(
+      '--repo-url <template>',
+      'clone URL when no local mirror exists, e.g. https://github.com/{repo}.git',
+    )
+    .option(
+      '--cache-dir <dir>',
+      'where mirrors cloned from bundles or URLs are kept (default ~/.cache/sandkit/mirrors)',
+    )
+    .addOption(
+      new Option('--sandbox <kind>', 'sandbox vendor').choices(['local', 'docker', 'e2b']).default('local'),
+    )
+    .option('--image <name>', 'Docker image / E2B template for instances without an "image" field')
+    .option('--workers <n>', 'instances evaluated at once (default: CPU count, at most 4)', positiveInteger)
+    .option('--timeout <seconds>', 'wall-time budget per instance, in seconds', positiveNumber, 1800)
+    .option('--instance-ids <ids...>', 'only these instances (space or comma separated)', collectIds)
+    .option('--resume', 'keep finished instances in --out; rerun errored, cut-off and missing ones')
+    .addOption(
+      new Option('--checkout <mode>', 'how trees get into sandboxes: clone (local only), archive, auto')
+        .choices(['auto', 'clone', 'archive'])
+        .default('auto'),
+    )
+    .option('--json', 'print the run report as JSON instead of the summary')
+    .addHelpText('after', examples)
+    .exitOverride((error) => {
+      process.exit(error.exitCode === 0 ? 0 : evalExitCode.usage);
+    })
+    .action(async (options: EvalCliOptions) => {
+      process.exitCode = await evalAction(options);
+    });
+}
+
+async function evalAction(options: EvalCliOptions): Promise<number> {
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onInterrupt = (): void => {
+    interrupts += 1;
+    if (interrupts > 1) process.exit(evalExitCode.interrupted);
+    process.stderr.write(
+      '\ninterrupted: stopping, destroying sandboxes, writing the report (Ctrl-C again to quit at once)\n',
+    );
+    controller.abort();
+  };
+  process.on('SIGINT', onInterrupt);
+  try {
+    const run = await runEval({
+      dataset: options.dataset,
+      ...(options.predictions === undefined ? {} : { predictions: options.predictions }),
+      gold: options.gold ?? false,
+      out: options.out,
+      ...(options.repos === undefined ? {} : { reposDir: options.repos }),
+      ...(options.repoUrl === undefined ? {} : { repoUrl: options.repoUrl }),
+      ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
+      sandbox: options.sandbox,
+      ...(options.image === undefined ? {} : { image: options.image }),
+      ...(options.workers === undefined ? {} : { workers: options.workers }),
+      timeoutSeconds: options.timeout,
+      ...(options.instanceIds === undefined ? {} : { instanceIds: options.instanceIds }),
+      resume: options.resume ?? false,
+      checkout: options.checkout,
+      signal: controller.signal,
+      progress: createStreamProgress(process.stderr),
+    });
+    if (options.json) process.stdout.write(`${JSON.stringify(run.report, null, 2)}\n`);
+    else process.stdout.write(await readFile(join(run.out, 'summary.md'), 'utf8'));
+    return run.interrupted ? evalExitCode.interrupted : evalExitCode.completed;
+  } catch (error) {
+    const usage = SandkitError.isInstance(error) && error.code === SandkitErrorCode.invalidOption;
+    process.stderr.write(`sandkit eval: ${(error as Error).message}\n`);
+    return usage ? evalExitCode.usage : evalExitCode.failed;
+  } finally {
+    process.off('SIGINT', onInterrupt);
+  }
+}
+
+function positiveInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
+  return n;
+}
+
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a positive number of seconds');
+  return n;
+}
+
+function collectIds(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), ...value.split(/[\s,]+/).filter((id) => id !== '')];
+}
+
+/** Used when this file is run directly (before the `sandkit` entry point exists). */
+export function createEvalProgram(): Command {
+  const program = new Command('sandkit');
+  registerEvalCommand(program);
+  return program;
+}

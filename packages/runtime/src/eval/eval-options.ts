@@ -1,0 +1,118 @@
+/**
+ * Options of `runEval` and their one normalisation.
+ * @module
+ */
+import { availableParallelism, homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type SandboxAdapter, SandkitError, SandkitErrorCode } from '@sandkit/core';
+import type { CheckoutMode } from './checkout-instance.js';
+import type { EvalSandboxKind } from './eval-sandboxes.js';
+import type { EvalProgress } from './progress.js';
+
+/** Options of {@link runEval}. */
+export interface EvalOptions {
+  /** Instances file: SWE-bench JSON array or JSONL. */
+  dataset: string;
+  /** Predictions file (JSON array or JSONL). Exactly one of `predictions` and `gold`. */
+  predictions?: string;
+  /** Grade each instance's own `patch` (SWE-bench's "gold" run). @default false */
+  gold?: boolean;
+  /** Output directory (created). */
+  out: string;
+  /** Directory of local mirrors: `owner__name` clones (bare or not) or `owner__name.bundle` files. @default none */
+  reposDir?: string;
+  /** Clone URL template with `{repo}`, used when no local mirror exists. @default none (offline) */
+  repoUrl?: string;
+  /** Where mirrors cloned from bundles/URLs are cached. @default `$XDG_CACHE_HOME/sandkit/mirrors` or `~/.cache/sandkit/mirrors` */
+  cacheDir?: string;
+  /** @default 'local' */
+  sandbox?: EvalSandboxKind;
+  /** Docker image / E2B template for instances without an `image` field. @default none */
+  image?: string;
+  /** A ready adapter used instead of `sandbox` (custom vendors, tests). @default none */
+  adapter?: SandboxAdapter;
+  /** Instances evaluated at once. Integer 1–64. @default min(4, CPU count) */
+  workers?: number;
+  /** Wall-time budget per instance, in seconds (checkout, patches, tests). @default 1800 (SWE-bench's) */
+  timeoutSeconds?: number;
+  /** Only these instance ids. @default every instance */
+  instanceIds?: readonly string[];
+  /** Keep finished instances of an earlier run in `out`, rerun errored, cut-off and missing ones. @default false */
+  resume?: boolean;
+  /** How trees get into sandboxes. @default 'auto' (clone for local, archive otherwise) */
+  checkout?: CheckoutMode | 'auto';
+  /** Aborting stops the run: running instances are killed, their sandboxes destroyed, reports written. */
+  signal?: AbortSignal;
+  /** @default silent */
+  progress?: EvalProgress;
+}
+
+/** {@link EvalOptions} with every default filled in. */
+export interface NormalizedEvalOptions {
+  dataset: string;
+  predictions: string | null;
+  gold: boolean;
+  out: string;
+  reposDir: string | null;
+  repoUrl: string | null;
+  cacheDir: string;
+  sandbox: EvalSandboxKind;
+  image: string | null;
+  adapter: SandboxAdapter | null;
+  workers: number;
+  timeoutMs: number;
+  instanceIds: readonly string[] | null;
+  resume: boolean;
+  checkout: CheckoutMode | 'auto';
+  signal: AbortSignal;
+}
+
+/**
+ * Fills defaults and checks values once.
+ * @throws SandkitError `invalid_option` naming the option and the accepted values.
+ */
+export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOptions {
+  const gold = options.gold ?? false;
+  if (gold === (options.predictions !== undefined)) {
+    invalid('give exactly one of --predictions FILE and --gold');
+  }
+  const workers = options.workers ?? Math.min(4, availableParallelism());
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+    invalid(`--workers must be an integer from 1 to 64, got ${workers}`);
+  const timeoutSeconds = options.timeoutSeconds ?? 1800;
+  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0)
+    invalid(`--timeout must be a positive number of seconds, got ${timeoutSeconds}`);
+  const sandbox = options.sandbox ?? 'local';
+  if (!['local', 'docker', 'e2b'].includes(sandbox))
+    invalid(`--sandbox must be local, docker or e2b, got ${sandbox}`);
+  const checkout = options.checkout ?? 'auto';
+  if (!['auto', 'clone', 'archive'].includes(checkout))
+    invalid(`--checkout must be auto, clone or archive, got ${checkout}`);
+  if (checkout === 'clone' && sandbox !== 'local' && options.adapter === undefined) {
+    invalid('--checkout clone needs a sandbox that sees the host files (--sandbox local); use archive');
+  }
+  const cacheHome = process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
+  return {
+    dataset: resolve(options.dataset),
+    predictions: options.predictions === undefined ? null : resolve(options.predictions),
+    gold,
+    out: resolve(options.out),
+    reposDir: options.reposDir === undefined ? null : resolve(options.reposDir),
+    repoUrl: options.repoUrl ?? null,
+    cacheDir: resolve(options.cacheDir ?? join(cacheHome, 'sandkit', 'mirrors')),
+    sandbox,
+    image: options.image ?? null,
+    adapter: options.adapter ?? null,
+    workers,
+    timeoutMs: timeoutSeconds * 1000,
+    instanceIds:
+      options.instanceIds === undefined || options.instanceIds.length === 0 ? null : options.instanceIds,
+    resume: options.resume ?? false,
+    checkout,
+    signal: options.signal ?? new AbortController().signal,
+  };
+}
+
+function invalid(message: string): never {
+  throw new SandkitError({ code: SandkitErrorCode.invalidOption, message });
+}

@@ -1,0 +1,78 @@
+/**
+ * What the harness records per instance: the `results.jsonl` line (sandkit's own format, one whole
+ * line per finished instance) and the `report.json` in SWE-bench's shape.
+ * @module
+ */
+
+import type { PatchMethod } from './apply-patch.js';
+import type { PrefixMatch, TestsStatus } from './grade.js';
+
+/**
+ * Verdict of one instance. `error`: it could not be graded (the model patch did not apply, the
+ * test patch did not apply, the sandbox or repository failed, the instance timed out).
+ * `empty_patch`: the prediction had no patch (SWE-bench's `empty_patch_ids`); nothing ran.
+ */
+export type InstanceStatus = 'resolved' | 'unresolved' | 'error' | 'empty_patch';
+
+/**
+ * Why an instance errored. Only `patch_apply` is the model's doing; every other kind is an
+ * infrastructure or dataset problem, kept out of the resolved rate and rerun by `--resume`.
+ */
+export type ErrorKind =
+  | 'patch_apply'
+  | 'test_patch'
+  | 'invalid_record'
+  | 'repo'
+  | 'setup'
+  | 'sandbox'
+  | 'timeout'
+  | 'internal';
+
+/** One line of `results.jsonl`. */
+export interface InstanceResult {
+  instance_id: string;
+  model_name_or_path: string | null;
+  status: InstanceStatus;
+  /** Present when `status` is `error`. */
+  error_kind?: ErrorKind;
+  /** Present when `status` is `error`: what failed, and what to do. */
+  error?: string;
+  /** `true` for errors that are not the model's doing (everything but `patch_apply`). */
+  infra_error: boolean;
+  /** Program that applied the model patch, `null` when it did not apply or never ran. */
+  patch_method: PatchMethod | null;
+  /** Real UTF-8 paths the model patch touched. */
+  patch_files: string[];
+  /** Binary sections without data that were skipped. */
+  skipped_binary_files: string[];
+  /** Hunks that `patch` placed at an offset (never with fuzz). */
+  patch_offsets: string[];
+  /** Listed tests absent from the log (counted as failures). */
+  missing_tests: string[];
+  /** Listed ids that only match logged ids by prefix (counted as failures). */
+  prefix_matches: PrefixMatch[];
+  /** `true` when the test command hit the instance's deadline (graded on the output so far). */
+  tests_timed_out: boolean;
+  /** FAIL_TO_PASS / PASS_TO_PASS success counts, for the summary. */
+  f2p: { success: number; total: number };
+  p2p: { success: number; total: number };
+  duration_ms: number;
+  finished_at: string;
+}
+
+/** `report.json` of one instance, exactly SWE-bench's `get_eval_report` shape. */
+export type SweBenchInstanceReport = Record<
+  string,
+  {
+    patch_is_None: boolean;
+    patch_exists: boolean;
+    patch_successfully_applied: boolean;
+    resolved: boolean;
+    tests_status?: TestsStatus;
+  }
+>;
+
+/** Kinds that are not the model's doing. */
+export function isInfraError(kind: ErrorKind): boolean {
+  return kind !== 'patch_apply';
+}

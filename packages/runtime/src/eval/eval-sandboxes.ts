@@ -1,0 +1,112 @@
+/**
+ * Sandboxes for an evaluation: one pooled provider (`createPooledSandboxProvider`) per image,
+ * over the local, Docker or E2B adapter. Every instance gets a fresh sandbox (released with
+ * `destroy: true`); the pool keeps the next ones warm and caps how many live at once.
+ * @module
+ */
+import { type SandboxAdapter, type SandboxProvider, SandkitError, SandkitErrorCode } from '@sandkit/core';
+import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
+import { createPooledSandboxProvider } from '../pool/pooled-sandbox-provider.js';
+import type { CheckoutMode } from './checkout-instance.js';
+import type { SweBenchInstance } from './swe-bench-instance.js';
+
+/** Sandbox vendors `sandkit eval` can use. */
+export type EvalSandboxKind = 'local' | 'docker' | 'e2b';
+
+/** Options of {@link createEvalSandboxes}. */
+export interface EvalSandboxesOptions {
+  kind: EvalSandboxKind;
+  /** Image (Docker) or template (E2B) for instances without their own `image`; `null` = none. */
+  image: string | null;
+  /** A ready adapter to use instead of `kind` (tests, custom vendors); `image` is then ignored. */
+  adapter: SandboxAdapter | null;
+  workers: number;
+  /** Per-instance budget in ms; also the pool's acquire timeout and the E2B sandbox lifetime. */
+  timeoutMs: number;
+}
+
+/** The providers of one run. */
+export interface EvalSandboxes {
+  /** How working trees get in: `clone` when sandboxes share the host's file system (local), else `archive`. */
+  readonly sharesHostFiles: boolean;
+  /**
+   * The provider for an instance (by its `image`, else the run's).
+   * @throws SandkitError `invalid_option` when docker/e2b has no image for the instance.
+   */
+  forInstance(instance: SweBenchInstance): Promise<SandboxProvider>;
+  /** Closes every pool, destroying every sandbox. */
+  close(): Promise<void>;
+}
+
+/** Creates the providers lazily, one per image. */
+export function createEvalSandboxes(options: EvalSandboxesOptions): EvalSandboxes {
+  const pools = new Map<string, Promise<SandboxProvider>>();
+  const pool = async (image: string | null): Promise<SandboxProvider> => {
+    const adapter = options.adapter ?? (await makeAdapter(options.kind, image, options.timeoutMs));
+    return createPooledSandboxProvider({
+      adapter,
+      min: 0,
+      max: options.workers * 2,
+      acquireTimeoutMs: options.timeoutMs,
+    });
+  };
+  return {
+    sharesHostFiles: options.adapter === null ? options.kind === 'local' : options.adapter.name === 'local',
+    forInstance(instance) {
+      const image =
+        options.kind === 'local' || options.adapter !== null ? null : (instance.image ?? options.image);
+      if (options.kind === 'docker' && options.adapter === null && image === null) {
+        return Promise.reject(
+          new SandkitError({
+            code: SandkitErrorCode.invalidOption,
+            message: `instance ${instance.instance_id} has no image: pass --image or set "image" in the dataset`,
+          }),
+        );
+      }
+      const key = image ?? '';
+      let provider = pools.get(key);
+      if (provider === undefined) {
+        provider = pool(image);
+        pools.set(key, provider);
+      }
+      return provider;
+    },
+    async close() {
+      const providers = await Promise.allSettled(pools.values());
+      await Promise.allSettled(
+        providers.flatMap((settled) => (settled.status === 'fulfilled' ? [settled.value.close()] : [])),
+      );
+    },
+  };
+}
+
+/** The checkout mode for `requested` (`auto` picks by {@link EvalSandboxes.sharesHostFiles}). */
+export function resolveCheckoutMode(
+  requested: CheckoutMode | 'auto',
+  sandboxes: EvalSandboxes,
+): CheckoutMode {
+  if (requested !== 'auto') return requested;
+  return sandboxes.sharesHostFiles ? 'clone' : 'archive';
+}
+
+interface DockerModule {
+  createDockerSandboxAdapter(options: { image: string }): SandboxAdapter;
+}
+
+async function makeAdapter(
+  kind: EvalSandboxKind,
+  image: string | null,
+  timeoutMs: number,
+): Promise<SandboxAdapter> {
+  if (kind === 'local') return createLocalSandboxAdapter();
+  if (kind === 'e2b') {
+    const { createE2BSandboxAdapter } = await import('@sandkit/sandbox-adapters/e2b');
+    return createE2BSandboxAdapter({
+      ...(image === null ? {} : { template: image }),
+      timeoutMs: timeoutMs + 60_000,
+    });
+  }
+  const specifier = '@sandkit/sandbox-adapters/docker';
+  const docker = (await import(specifier)) as DockerModule;
+  return docker.createDockerSandboxAdapter({ image: image as string });
+}

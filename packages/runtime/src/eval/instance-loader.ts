@@ -1,0 +1,58 @@
+/**
+ * Loads SWE-bench task instances from a JSON or JSONL file.
+ * @module
+ */
+import { readFile } from 'node:fs/promises';
+import { SandkitError, SandkitErrorCode } from '@sandkit/core';
+import { type RecordError, readRecords } from './read-records.js';
+import { type SweBenchInstance, sweBenchInstanceSchema } from './swe-bench-instance.js';
+import { validateRecords } from './validate-records.js';
+
+/** What {@link loadInstances} found. */
+export interface LoadedInstances {
+  /** Valid instances in file order; a repeated `instance_id` keeps the first and reports the rest. */
+  instances: SweBenchInstance[];
+  /** Every record that could not be used, each naming its position, instance id and field. */
+  errors: RecordError[];
+}
+
+/**
+ * Reads and validates instances. One bad record never stops the others.
+ * @throws SandkitError `invalid_option` when the file cannot be read.
+ */
+export async function loadInstances(file: string): Promise<LoadedInstances> {
+  const text = await readText(file, 'dataset');
+  const read = readRecords(text, file);
+  const { valid, errors } = validateRecords(read.records, sweBenchInstanceSchema, file);
+  const seen = new Set<string>();
+  const instances: SweBenchInstance[] = [];
+  for (const { position, value } of valid) {
+    if (seen.has(value.instance_id)) {
+      errors.push({
+        file,
+        position,
+        instanceId: value.instance_id,
+        field: 'instance_id',
+        message: `${file} ${position}: instance_id ${value.instance_id} appears more than once; the first is used`,
+      });
+      continue;
+    }
+    seen.add(value.instance_id);
+    instances.push(value);
+  }
+  return { instances, errors: [...read.errors, ...errors] };
+}
+
+/** Reads a whole UTF-8 file, turning a missing file into a usage error. */
+export async function readText(file: string, what: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (cause) {
+    throw new SandkitError({
+      code: SandkitErrorCode.invalidOption,
+      message: `cannot read the ${what} file ${file}: ${(cause as Error).message}`,
+      cause,
+      details: { file },
+    });
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Reads SWE-bench-style record files: a JSON array (`[{…}, {…}]`) or JSON Lines (one object per
+ * line). A JSONL line that is not valid JSON becomes an error for that line; the other lines are
+ * still returned.
+ * @module
+ */
+
+/** One raw record and where it came from. */
+export interface RawRecord {
+  /** Where the record is: `line 3` (JSONL, 1-based) or `index 2` (JSON array, 0-based). */
+  position: string;
+  value: unknown;
+}
+
+/** A record that could not be read or did not validate. */
+export interface RecordError {
+  /** The file it came from. */
+  file: string;
+  /** `line N` or `index N`, see {@link RawRecord.position}. */
+  position: string;
+  /** The record's `instance_id` when it could be read, else `null`. */
+  instanceId: string | null;
+  /** The offending field (dotted path), or `null` for the record as a whole. */
+  field: string | null;
+  message: string;
+}
+
+/** Both halves of a read. */
+export interface ReadRecordsResult {
+  records: RawRecord[];
+  errors: RecordError[];
+}
+
+/**
+ * Splits `text` into raw records. A text whose first non-blank character is `[` is parsed as one
+ * JSON array (a syntax error there is one error for the whole file); otherwise each non-blank line
+ * is one JSON value.
+ */
+export function readRecords(text: string, file: string): ReadRecordsResult {
+  const records: RawRecord[] = [];
+  const errors: RecordError[] = [];
+  const fail = (position: string, message: string): void => {
+    errors.push({ file, position, instanceId: null, field: null, message });
+  };
+  if (text.trimStart().startsWith('[')) {
+    try {
+      const values = JSON.parse(text) as unknown[];
+      values.forEach((value, index) => {
+        records.push({ position: `index ${index}`, value });
+      });
+    } catch (error) {
+      fail('the whole file', `not a valid JSON array: ${(error as Error).message}`);
+    }
+    return { records, errors };
+  }
+  text.split('\n').forEach((line, index) => {
+    if (line.trim() === '') return;
+    try {
+      records.push({ position: `line ${index + 1}`, value: JSON.parse(line) });
+    } catch (error) {
+      fail(`line ${index + 1}`, `not valid JSON (${(error as Error).message}); is the line cut short?`);
+    }
+  });
+  return { records, errors };
+}
+
+/** The `instance_id` of a raw value, when it has a string one. */
+export function peekInstanceId(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const id = (value as Record<string, unknown>).instance_id;
+  return typeof id === 'string' ? id : null;
+}

@@ -1,0 +1,107 @@
+/**
+ * One git object store per repository on the host, shared by every instance of that repository:
+ * a local mirror used in place (`--repos DIR/owner__name`, bare or not), a mirror cloned once from
+ * a bundle (`DIR/owner__name.bundle`) or from a URL into the cache. Instances then get their
+ * working tree from it (`git clone --shared` or `git archive`, see `checkout-instance.ts`).
+ * Host-side git goes through simple-git, except `git archive`, whose binary tar output simple-git
+ * would decode as text.
+ * @module
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { SandkitError, SandkitErrorCode } from '@sandkit/core';
+import { simpleGit } from 'simple-git';
+
+const execFileAsync = promisify(execFile);
+
+/** Options of {@link RepoStore}. */
+export interface RepoStoreOptions {
+  /** Directory with local mirrors: `owner__name` (a clone, bare or not), `owner__name.git`, or `owner__name.bundle`. */
+  reposDir: string | null;
+  /** Where mirrors cloned from bundles or URLs are kept between runs. */
+  cacheDir: string;
+  /** Clone URL template with `{repo}` (`owner/name`), e.g. `https://github.com/{repo}.git`; `null` = offline. */
+  repoUrl: string | null;
+}
+
+/** Host-side mirrors, one per repository, each prepared at most once per process. */
+export class RepoStore {
+  readonly #options: RepoStoreOptions;
+  readonly #mirrors = new Map<string, Promise<string>>();
+
+  constructor(options: RepoStoreOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * The host path of a git directory holding `commit` of `repo`.
+   * @throws SandkitError `not_found` when no mirror, bundle or URL provides the repository or the commit.
+   */
+  async mirror(repo: string, commit: string): Promise<string> {
+    let pending = this.#mirrors.get(repo);
+    if (pending === undefined) {
+      pending = this.#prepare(repo);
+      this.#mirrors.set(repo, pending);
+    }
+    const dir = await pending;
+    if (!(await hasCommit(dir, commit))) {
+      throw notFound(
+        `commit ${commit} of ${repo} is not in ${dir}; update the mirror (git fetch) or fix base_commit`,
+      );
+    }
+    return dir;
+  }
+
+  /** A tar archive (bytes) of the tree of `commit`, from the mirror. */
+  async archive(repo: string, commit: string): Promise<Buffer> {
+    const dir = await this.mirror(repo, commit);
+    const { stdout } = await execFileAsync('git', ['-C', dir, 'archive', '--format=tar', commit], {
+      encoding: 'buffer',
+      maxBuffer: 4 * 1024 ** 3,
+    });
+    return stdout;
+  }
+
+  async #prepare(repo: string): Promise<string> {
+    const key = repo.replace('/', '__');
+    const { reposDir, cacheDir, repoUrl } = this.#options;
+    if (reposDir !== null) {
+      for (const candidate of [join(reposDir, key), join(reposDir, `${key}.git`)]) {
+        if (existsSync(candidate)) return candidate;
+      }
+    }
+    const cached = join(cacheDir, `${key}.git`);
+    if (existsSync(cached)) return cached;
+    const bundle = reposDir === null ? null : join(reposDir, `${key}.bundle`);
+    const source = bundle !== null && existsSync(bundle) ? bundle : repoUrl?.replaceAll('{repo}', repo);
+    if (source === undefined) {
+      throw notFound(
+        `no mirror of ${repo}: put a clone at ${reposDir ?? '<repos>'}/${key} or a bundle at ${key}.bundle (--repos), or pass --repo-url`,
+      );
+    }
+    await mkdir(cacheDir, { recursive: true });
+    const partial = `${cached}.partial-${process.pid}`;
+    await rm(partial, { recursive: true, force: true });
+    await simpleGit()
+      .env({ ...process.env, GIT_TERMINAL_PROMPT: '0' })
+      .clone(source, partial, ['--mirror', '--quiet']);
+    await rename(partial, cached);
+    return cached;
+  }
+}
+
+async function hasCommit(dir: string, commit: string): Promise<boolean> {
+  try {
+    await simpleGit(dir).raw(['cat-file', '-e', `${commit}^{commit}`]);
+    return true;
+  } catch {
+    return false; // cat-file -e exits 1 for a missing object: that is the answer, not a failure
+  }
+}
+
+function notFound(message: string): SandkitError {
+  return new SandkitError({ code: SandkitErrorCode.notFound, message });
+}

@@ -1,0 +1,205 @@
+/**
+ * `runEval`: a SWE-bench-style evaluation of predictions (or the gold patches) over a dataset,
+ * N instances at a time, each in a fresh sandbox from a pooled provider.
+ *
+ * Files in `out`: `results.jsonl` (one line per finished instance, flushed as it finishes),
+ * `run_report.json` (SWE-bench's run-report shape) and `summary.md`, both rewritten atomically
+ * after every instance so an interrupted run always leaves a consistent pair, and per instance
+ * `instances/<instance_id>/{patch.diff,test_output.txt,eval.log,report.json}`.
+ * @module
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SandkitError, SandkitErrorCode } from '@sandkit/core';
+import { type EvalOptions, normalizeEvalOptions } from './eval-options.js';
+import type { InstanceResult } from './eval-result.js';
+import { createEvalSandboxes, resolveCheckoutMode } from './eval-sandboxes.js';
+import { loadInstances } from './instance-loader.js';
+import { goldPredictions, loadPredictions } from './prediction-loader.js';
+import { silentProgress } from './progress.js';
+import type { RecordError } from './read-records.js';
+import { RepoStore } from './repo-store.js';
+import { appendResult, readResultsForResume } from './results-store.js';
+import { runInstance } from './run-instance.js';
+import { buildRunReport, formatSummary, type RunReport, type RunReportInput } from './run-report.js';
+import type { SweBenchInstance } from './swe-bench-instance.js';
+
+/** What {@link runEval} returns. */
+export interface EvalRunResult {
+  report: RunReport;
+  /** Every finished instance (kept from a resumed run or run now), by id. */
+  results: Map<string, InstanceResult>;
+  /** Instances run in this call (0 when a resume found everything finished). */
+  ran: number;
+  /** `true` when `signal` aborted the run. */
+  interrupted: boolean;
+  /** Absolute output directory. */
+  out: string;
+}
+
+/**
+ * Runs the evaluation. Verdicts (unresolved, errors) are results, not throws.
+ * @throws SandkitError `invalid_option` for bad options, an unreadable dataset or predictions file,
+ *   unknown `instanceIds`, or an `out` that already has results without `resume`.
+ */
+export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
+  const opts = normalizeEvalOptions(options);
+  const progress = options.progress ?? silentProgress;
+  const loaded = await loadInstances(opts.dataset);
+  const preds = opts.predictions === null ? null : await loadPredictions(opts.predictions);
+  const predictions = preds?.predictions ?? goldPredictions(loaded.instances);
+  const invalidRecords: RecordError[] = [...loaded.errors, ...(preds?.errors ?? [])];
+
+  let instances = loaded.instances;
+  const badIds = new Set(invalidRecords.flatMap((e) => (e.instanceId === null ? [] : [e.instanceId])));
+  let instanceIds = unique([
+    ...instances.map((i) => i.instance_id),
+    ...loaded.errors.flatMap((e) => (e.instanceId ? [e.instanceId] : [])),
+  ]);
+  if (opts.instanceIds !== null) {
+    const wanted = new Set(opts.instanceIds);
+    const unknown = opts.instanceIds.filter((id) => !instanceIds.includes(id));
+    if (unknown.length > 0) throw invalid(`--instance-ids not in the dataset: ${unknown.join(', ')}`);
+    instances = instances.filter((i) => wanted.has(i.instance_id));
+    instanceIds = instanceIds.filter((id) => wanted.has(id));
+  }
+
+  await mkdir(opts.out, { recursive: true });
+  const resultsFile = join(opts.out, 'results.jsonl');
+  const results = new Map<string, InstanceResult>();
+  if (opts.resume) {
+    const state = await readResultsForResume(resultsFile);
+    for (const partial of state.partialLines)
+      progress.notice(`results.jsonl line ${partial.line} ignored: ${partial.reason}`);
+    if (state.errored.length > 0)
+      progress.notice(`rerunning ${state.errored.length} errored instance(s): ${state.errored.join(', ')}`);
+    for (const [id, result] of state.kept) if (instanceIds.includes(id)) results.set(id, result);
+  } else if (existsSync(resultsFile)) {
+    throw invalid(
+      `${opts.out} already has results.jsonl; pass --resume to continue that run, or choose another --out`,
+    );
+  }
+
+  const submittedIds = instanceIds.filter((id) => predictions.has(id) || badIds.has(id));
+  for (const id of instanceIds) {
+    if (!badIds.has(id) || results.has(id)) continue;
+    const result = invalidRecordResult(
+      id,
+      invalidRecords.filter((e) => e.instanceId === id),
+    );
+    results.set(id, result);
+    await appendResult(resultsFile, result);
+  }
+  const input = (interrupted: boolean): RunReportInput => ({
+    instanceIds,
+    submittedIds,
+    results,
+    invalidRecords,
+    interrupted,
+  });
+  let writes = writeReports(opts.out, input(false));
+  const todo = instances.filter((i) => predictions.has(i.instance_id) && !results.has(i.instance_id));
+  if (todo.length === 0) {
+    await writes;
+    if (opts.resume) progress.notice('nothing to do: every instance already has a result');
+    return { report: buildRunReport(input(false)), results, ran: 0, interrupted: false, out: opts.out };
+  }
+
+  const store = new RepoStore({ reposDir: opts.reposDir, cacheDir: opts.cacheDir, repoUrl: opts.repoUrl });
+  const sandboxes = createEvalSandboxes({
+    kind: opts.sandbox,
+    image: opts.image,
+    adapter: opts.adapter,
+    workers: opts.workers,
+    timeoutMs: opts.timeoutMs,
+  });
+  const checkoutMode = resolveCheckoutMode(opts.checkout, sandboxes);
+  progress.start(todo.length);
+  let next = 0;
+  let ran = 0;
+  const run = async (instance: SweBenchInstance): Promise<void> => {
+    const result = await runInstance({
+      instance,
+      prediction: predictions.get(instance.instance_id)!,
+      provider: () => sandboxes.forInstance(instance),
+      store,
+      checkoutMode,
+      outDir: join(opts.out, 'instances', instance.instance_id),
+      timeoutMs: opts.timeoutMs,
+      signal: opts.signal,
+    }).catch((error: unknown) => (opts.signal.aborted ? null : internalError(instance.instance_id, error)));
+    if (result === null) return;
+    ran += 1;
+    results.set(result.instance_id, result);
+    await appendResult(resultsFile, result);
+    progress.finished(result);
+    writes = writes.then(() => writeReports(opts.out, input(false)));
+  };
+  const worker = async (): Promise<void> => {
+    while (!opts.signal.aborted && next < todo.length) await run(todo[next++]!);
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(opts.workers, todo.length) }, worker));
+  } finally {
+    progress.stop();
+    await sandboxes.close();
+  }
+  const interrupted = opts.signal.aborted && results.size < instanceIds.length;
+  await writes;
+  await writeReports(opts.out, input(interrupted));
+  return { report: buildRunReport(input(interrupted)), results, ran, interrupted, out: opts.out };
+}
+
+async function writeReports(out: string, input: RunReportInput): Promise<void> {
+  const report = buildRunReport(input);
+  await writeAtomic(join(out, 'run_report.json'), `${JSON.stringify(report, null, 4)}\n`);
+  await writeAtomic(join(out, 'summary.md'), formatSummary(report, input));
+}
+
+let tempCounter = 0;
+async function writeAtomic(file: string, text: string): Promise<void> {
+  const temp = `${file}.tmp-${process.pid}-${tempCounter++}`;
+  await writeFile(temp, text);
+  await rename(temp, file);
+}
+
+function invalidRecordResult(id: string, errors: readonly RecordError[]): InstanceResult {
+  return {
+    ...emptyResult(id),
+    error_kind: 'invalid_record',
+    error: errors.map((e) => e.message).join('; '),
+  };
+}
+
+function internalError(id: string, error: unknown): InstanceResult {
+  return { ...emptyResult(id), error_kind: 'internal', error: `harness error: ${(error as Error).message}` };
+}
+
+function emptyResult(id: string): InstanceResult {
+  return {
+    instance_id: id,
+    model_name_or_path: null,
+    status: 'error',
+    infra_error: true,
+    patch_method: null,
+    patch_files: [],
+    skipped_binary_files: [],
+    patch_offsets: [],
+    missing_tests: [],
+    prefix_matches: [],
+    tests_timed_out: false,
+    f2p: { success: 0, total: 0 },
+    p2p: { success: 0, total: 0 },
+    duration_ms: 0,
+    finished_at: new Date().toISOString(),
+  };
+}
+
+function unique(ids: readonly string[]): string[] {
+  return [...new Set(ids)];
+}
+
+function invalid(message: string): SandkitError {
+  return new SandkitError({ code: SandkitErrorCode.invalidOption, message });
+}
