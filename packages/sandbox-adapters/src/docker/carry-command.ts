@@ -1,0 +1,124 @@
+/**
+ * Runs one command request to its end over a channel (when one is free) or a plain exec:
+ * uploads stdin as a file, enforces `timeoutMs` / `signal` by killing the command's process group
+ * INSIDE the container through another exec (SIGTERM, then SIGKILL after a grace), and bounds the
+ * whole run so a stream that never closes cannot hang the caller.
+ * @module
+ */
+import { randomBytes } from 'node:crypto';
+import { posix } from 'node:path';
+import type { CommandEnd, CommandRequest, CommandRun, CommandSinks } from './command-run.js';
+import { putFile } from './container-files.js';
+import type { DockerSandboxState } from './docker-sandbox-state.js';
+import { runEngineCommand } from './engine-exec.js';
+import { startPlainRun } from './plain-command-run.js';
+
+/** How a carried command ended. */
+export interface CarriedOutcome {
+  /** `undefined` when the run had to be abandoned after a kill (no end frame within the bound). */
+  end: CommandEnd | undefined;
+  timedOut: boolean;
+  aborted: boolean;
+}
+
+/** Limits of one run. */
+export interface CarryLimits {
+  timeoutMs: number | undefined;
+  signal: AbortSignal | undefined;
+}
+
+/** After the SIGKILL, ms to wait for the end frames before giving up on the stream. */
+const afterKillBoundMs = 5000;
+
+/** Runs `request` (stdin from `stdin` when given) and reports how it ended. */
+export async function carryCommand(
+  state: DockerSandboxState,
+  request: Omit<CommandRequest, 'stdinPath'>,
+  stdin: Uint8Array | undefined,
+  sinks: CommandSinks,
+  limits: CarryLimits,
+): Promise<CarriedOutcome> {
+  const channel = state.pool ? await state.pool.acquire() : undefined;
+  let stdinPath: string | undefined;
+  if (stdin !== undefined) {
+    stdinPath = channel?.stdinPath ?? `/tmp/.sandkit-in-${randomBytes(12).toString('hex')}`;
+    try {
+      const owner = await state.identity();
+      await putFile(state, posix.dirname(stdinPath), posix.basename(stdinPath), stdin, {
+        mode: 0o600,
+        ...owner,
+      });
+    } catch (error) {
+      if (channel) channel.busy = false;
+      throw error;
+    }
+  }
+  const run: CommandRun = channel
+    ? channel.run({ ...request, stdinPath }, sinks)
+    : startPlainRun(state, { ...request, stdinPath }, sinks);
+
+  let timedOut = false;
+  let aborted = false;
+  const timers: NodeJS.Timeout[] = [];
+  const bound = new Error('run abandoned after kill');
+  let stopping = false;
+  let finished = false; // after the end, a pgid may be reused by the next command: never signal it
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    void run.pgid.then((pgid) => {
+      if (pgid === undefined || finished) return;
+      void killGroup(state, pgid, 'TERM');
+      timers.push(
+        setTimeout(() => !finished && void killGroup(state, pgid, 'KILL'), state.options.killGraceMs),
+      );
+    });
+    timers.push(setTimeout(() => run.cancel(bound), state.options.killGraceMs + afterKillBoundMs));
+  };
+  if (limits.timeoutMs !== undefined) {
+    timers.push(
+      setTimeout(() => {
+        timedOut = true;
+        stop();
+      }, limits.timeoutMs),
+    );
+  }
+  const onAbort = (): void => {
+    aborted = true;
+    stop();
+  };
+  if (limits.signal?.aborted) onAbort();
+  else limits.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    return { end: await run.done, timedOut, aborted };
+  } catch (error) {
+    if (error === bound) return { end: undefined, timedOut, aborted };
+    throw error;
+  } finally {
+    finished = true;
+    for (const timer of timers) clearTimeout(timer);
+    limits.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * Sends `signal` to process group `pgid` inside the container, through its own exec run as root
+ * (so a command that changed user is still reached). A group already gone is fine; a failed kill
+ * exec (container gone) is ignored because the run then ends with its stream.
+ */
+export async function killGroup(
+  state: DockerSandboxState,
+  pgid: number,
+  signal: 'TERM' | 'KILL',
+): Promise<void> {
+  if (state.destroyed) return;
+  await runEngineCommand(
+    state.docker,
+    state.container,
+    ['/bin/sh', '-c', `kill -${signal} -${pgid} 2>/dev/null; true`],
+    {
+      user: '0',
+      timeoutMs: 10_000,
+    },
+  ).catch(() => undefined);
+}

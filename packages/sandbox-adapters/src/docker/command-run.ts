@@ -1,0 +1,133 @@
+/**
+ * What one framed command run looks like from the host, whichever way it is carried (a plain
+ * engine exec or the long-lived channel).
+ * @module
+ */
+import { formatCommand } from '@sandkit/core';
+import { CommandFrameParser } from './command-frame-parser.js';
+
+/** A command to run inside the container (all paths absolute). */
+export interface CommandRequest {
+  cwd: string;
+  /** `/bin/sh` or `/bin/bash`. */
+  shell: string;
+  command: string;
+  /** A file in the container that becomes stdin, or `undefined` for /dev/null. */
+  stdinPath: string | undefined;
+  /** `NAME=value` pairs exported for this command only. */
+  env: string[];
+}
+
+/** How a command ended, as the in-container wrapper saw it. */
+export type CommandEnd =
+  | { kind: 'exit'; code: number; tainted: boolean }
+  | { kind: 'signal'; signal: number; tainted: boolean }
+  | { kind: 'cwd-missing' }
+  | { kind: 'not-started'; status: number; message: string };
+
+/** Where a run's bytes go. */
+export interface CommandSinks {
+  stdout(chunk: Buffer): void;
+  stderr(chunk: Buffer): void;
+}
+
+/** A command in flight. */
+export interface CommandRun {
+  /** Resolves with the command's process-group id once it has started (`undefined` if it never did). */
+  readonly pgid: Promise<number | undefined>;
+  /** Resolves when both streams carried their end frame. */
+  readonly done: Promise<CommandEnd>;
+  /** Stops waiting: `done` rejects with `reason`, the carrier is released or torn down. */
+  cancel(reason: Error): void;
+}
+
+/** The `sk_run` arguments of a request (see command-script.ts). */
+export function runArguments(
+  nonce: string,
+  request: CommandRequest,
+  files: { pid: string; sig: string },
+): string[] {
+  return [
+    nonce,
+    request.cwd,
+    request.command,
+    request.shell,
+    request.stdinPath ?? '',
+    files.pid,
+    files.sig,
+    ...request.env,
+  ];
+}
+
+/** A request line block for the channel: `sk_run 'a' 'b' …` then the nonce line. */
+export function channelRequest(
+  nonce: string,
+  request: CommandRequest,
+  files: { pid: string; sig: string },
+): string {
+  return `sk_run ${formatCommand(runArguments(nonce, request, files))}\n${nonce}\n`;
+}
+
+/** Parses an `E` frame's text: `<kind> <status> <tainted> <message>`. */
+export function parseEnd(text: string): CommandEnd {
+  const [kind = '', status = '', tainted = '', ...rest] = text.split(' ');
+  const code = Number(status);
+  if (kind === 'd') return { kind: 'cwd-missing' };
+  if (kind === 'n') return { kind: 'not-started', status: code, message: rest.join(' ') };
+  if (kind === 's') return { kind: 'signal', signal: code & 0x7f, tainted: tainted === '1' };
+  return { kind: 'exit', code, tainted: tainted === '1' };
+}
+
+/**
+ * Tracks the two streams of one run: passes data to `sinks`, resolves `pgid` at the `P` frame and
+ * reports the end once both streams carried their `E` frame.
+ */
+export class RunTracker {
+  readonly stdout: CommandFrameParser;
+  readonly stderr: CommandFrameParser;
+  end: CommandEnd | undefined;
+  pid: number | undefined;
+  private resolvePgid!: (pgid: number | undefined) => void;
+  readonly pgid = new Promise<number | undefined>((resolve) => {
+    this.resolvePgid = resolve;
+  });
+
+  constructor(
+    nonce: Buffer,
+    sinks: CommandSinks,
+    private readonly onComplete: (end: CommandEnd) => void,
+  ) {
+    this.stdout = new CommandFrameParser(nonce, {
+      data: (chunk) => sinks.stdout(chunk),
+      frame: (type, text) => {
+        if (type === 'P') {
+          this.pid = Number(text);
+          this.resolvePgid(this.pid);
+        } else if (type === 'E') {
+          this.end = parseEnd(text);
+          this.check();
+        }
+      },
+    });
+    this.stderr = new CommandFrameParser(nonce, {
+      data: (chunk) => sinks.stderr(chunk),
+      frame: (type) => {
+        if (type === 'E') this.check();
+      },
+    });
+  }
+
+  /** Marks the run as over without frames (stream ended): `pgid` resolves to what is known. */
+  abandon(): void {
+    this.stdout.flush();
+    this.stderr.flush();
+    this.resolvePgid(this.pid);
+  }
+
+  private check(): void {
+    if (this.end !== undefined && this.stdout.ended && this.stderr.ended) {
+      this.resolvePgid(this.pid);
+      this.onComplete(this.end);
+    }
+  }
+}

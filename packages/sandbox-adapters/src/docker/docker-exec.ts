@@ -1,0 +1,137 @@
+/**
+ * `SandboxClient.exec` for the Docker adapter, plus the raw runner the file operations use.
+ * Same ExecResult semantics as the local adapter: exit codes are data, death by signal gives
+ * `exitCode: null` and the signal's name, output is capped while it streams.
+ * @module
+ */
+import { constants } from 'node:os';
+import {
+  type ExecOptions,
+  type ExecResult,
+  formatCommand,
+  SandboxError,
+  SandkitErrorCode,
+} from '@sandkit/core';
+import { OutputCollector } from '../local/output-collector.js';
+import { type CarriedOutcome, carryCommand } from './carry-command.js';
+import { normalizeDockerExecOptions } from './docker-exec-options.js';
+import { assertLive, type DockerSandboxState } from './docker-sandbox-state.js';
+
+const signalNames = new Map(
+  Object.entries(constants.signals).map(([name, number]) => [number as number, name]),
+);
+
+/**
+ * Runs `command` with `/bin/sh -c` (or bash) in its own session inside the container.
+ * @throws SandkitError `invalid_option` for bad options; SandboxError `cwd_not_found`,
+ *   `sandbox_destroyed`, `sandbox_gone`, `sandbox_unavailable`, `cannot_start_command`
+ *   (no setsid or shell in the image), `exit_status_unavailable`.
+ */
+export async function dockerExec(
+  state: DockerSandboxState,
+  command: string,
+  options: ExecOptions = {},
+): Promise<ExecResult> {
+  const normalized = normalizeDockerExecOptions(command, options, state.options.workdir);
+  assertLive(state);
+  const started = performance.now();
+  const stdout = new OutputCollector(normalized.maxOutputBytes);
+  const stderr = new OutputCollector(normalized.maxOutputBytes);
+  let outcome: CarriedOutcome = { end: undefined, timedOut: false, aborted: true };
+  if (!normalized.signal?.aborted) {
+    outcome = await carryCommand(
+      state,
+      { cwd: normalized.cwd, shell: normalized.shell, command, env: normalized.env },
+      normalized.stdin,
+      {
+        stdout: (chunk) => {
+          stdout.push(chunk);
+          normalized.onStdout?.(chunk);
+        },
+        stderr: (chunk) => {
+          stderr.push(chunk);
+          normalized.onStderr?.(chunk);
+        },
+      },
+      { timeoutMs: normalized.timeoutMs, signal: normalized.signal },
+    );
+  }
+  const { end } = outcome;
+  if (end?.kind === 'cwd-missing') throw cwdNotFound(normalized.cwd);
+  if (end?.kind === 'not-started') throw cannotStart(end.message, end.status);
+  return {
+    exitCode: end?.kind === 'exit' ? end.code : null,
+    signal: end?.kind === 'signal' ? (signalNames.get(end.signal) ?? `SIG${end.signal}`) : null,
+    stdout: stdout.text(),
+    stderr: stderr.text(),
+    stdoutBytes: stdout.total,
+    stderrBytes: stderr.total,
+    stdoutTruncated: stdout.truncated,
+    stderrTruncated: stderr.truncated,
+    timedOut: outcome.timedOut,
+    aborted: outcome.aborted,
+    durationMs: performance.now() - started,
+  };
+}
+
+/** Raw result of {@link runInternalScript}: bytes, uncapped. */
+export interface InternalScriptResult {
+  exitCode: number | null;
+  stdout: Buffer;
+  stderr: string;
+}
+
+/**
+ * Runs sandkit's own `script` (POSIX sh, arguments as `$1…`) in the workdir, keeping all stdout
+ * bytes (binary-safe, no cap). Used by readFile/writeFile.
+ * @throws the SandboxErrors of {@link dockerExec}.
+ */
+export async function runInternalScript(
+  state: DockerSandboxState,
+  script: string,
+  args: string[],
+  signal?: AbortSignal,
+): Promise<InternalScriptResult> {
+  assertLive(state);
+  if (signal?.aborted)
+    throw new SandboxError({ code: SandkitErrorCode.aborted, message: 'the file operation was aborted' });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  const { end, aborted } = await carryCommand(
+    state,
+    {
+      cwd: state.options.workdir,
+      shell: '/bin/sh',
+      command: `set -- ${formatCommand(args)}\n${script}`,
+      env: [],
+    },
+    undefined,
+    { stdout: (chunk) => out.push(chunk), stderr: (chunk) => err.push(chunk) },
+    { timeoutMs: undefined, signal },
+  );
+  if (aborted)
+    throw new SandboxError({ code: SandkitErrorCode.aborted, message: 'the file operation was aborted' });
+  if (end?.kind === 'cwd-missing') throw cwdNotFound(state.options.workdir);
+  if (end?.kind === 'not-started') throw cannotStart(end.message, end.status);
+  return {
+    exitCode: end?.kind === 'exit' ? end.code : null,
+    stdout: Buffer.concat(out),
+    stderr: Buffer.concat(err).toString('utf8'),
+  };
+}
+
+function cwdNotFound(cwd: string): SandboxError {
+  return new SandboxError({
+    code: SandkitErrorCode.cwdNotFound,
+    message: `working directory ${cwd} does not exist in the sandbox (or is not accessible); create it first or pass another cwd`,
+    details: { cwd },
+  });
+}
+
+function cannotStart(message: string, status: number): SandboxError {
+  return new SandboxError({
+    code: SandkitErrorCode.cannotStartCommand,
+    message: `the sandbox cannot start \`setsid\`/\`/bin/sh\`: ${message}`,
+    details: { argv0: 'setsid', status },
+  });
+}

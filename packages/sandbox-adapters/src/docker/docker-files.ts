@@ -1,0 +1,128 @@
+/**
+ * `readFile` / `writeFile` for the Docker adapter.
+ *
+ * - writeFile: the bytes go in with `putArchive` (a one-file tar built in memory, owned by the
+ *   sandbox user) under a temp name in the target's directory; one small script then refuses a
+ *   directory target, copies the mode of an existing file (unless `mode` is given) and `mv`s the
+ *   temp file over the target, so readers never see a half-written file.
+ * - readFile: `cat` through the command channel (or a plain exec), binary-safe and uncapped; the
+ *   same script tells a missing file from a directory.
+ * @module
+ */
+import { randomBytes } from 'node:crypto';
+import { posix } from 'node:path';
+import { SandboxError, type SandboxData, SandkitErrorCode, type WriteFileOptions } from '@sandkit/core';
+import { putFile } from './container-files.js';
+import { type InternalScriptResult, runInternalScript } from './docker-exec.js';
+import { assertLive, type DockerSandboxState } from './docker-sandbox-state.js';
+
+const exitIsDirectory = 21;
+const exitMissing = 22;
+
+const readScript = `if [ -d "$1" ]; then exit ${exitIsDirectory}; fi; [ -e "$1" ] || exit ${exitMissing}; exec cat -- "$1"`;
+
+const finishWriteScript = `t=$1 d=$2 keep=$3
+if [ -d "$d" ]; then rm -f -- "$t"; exit ${exitIsDirectory}; fi
+if [ "$keep" = 1 ] && [ -e "$d" ]; then m=$(stat -L -c %a -- "$d") && chmod "$m" -- "$t" || { rm -f -- "$t"; exit 23; }; fi
+mv -f -- "$t" "$d" || { rm -f -- "$t"; exit 24; }`;
+
+const makeParentsScript = `[ -d "$1" ] || mkdir -p -- "$1"`;
+
+/**
+ * Reads a whole file as bytes.
+ * @throws SandboxError `file_not_found`, `is_directory`, `sandbox_destroyed`, `sandbox_unavailable`.
+ */
+export async function readDockerFile(
+  state: DockerSandboxState,
+  path: string,
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
+  assertLive(state);
+  const full = posix.resolve(state.options.workdir, path);
+  const result = await runInternalScript(state, readScript, [full], signal);
+  if (result.exitCode === 0)
+    return new Uint8Array(result.stdout.buffer, result.stdout.byteOffset, result.stdout.length);
+  throw fileError(result, full, 'read');
+}
+
+/**
+ * Writes a whole file atomically, creating parents and keeping an existing file's mode.
+ * @throws SandboxError `is_directory`, `not_directory`, `sandbox_destroyed`, `sandbox_unavailable`.
+ */
+export async function writeDockerFile(
+  state: DockerSandboxState,
+  path: string,
+  data: SandboxData,
+  options: WriteFileOptions = {},
+): Promise<void> {
+  assertLive(state);
+  if (options.signal?.aborted)
+    throw new SandboxError({ code: SandkitErrorCode.aborted, message: `writing ${path} was aborted` });
+  const full = posix.resolve(state.options.workdir, path);
+  const dir = posix.dirname(full);
+  const temp = `.sandkit-${randomBytes(8).toString('hex')}.tmp`;
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const owner = await state.identity();
+  // A non-root user must own the parents it needs: make them as that user, not through the engine.
+  if (owner.uid !== 0) await makeParents(state, dir, options.signal);
+  const put = { mode: options.mode ?? 0o644, ...owner };
+  try {
+    await putFile(state, dir, temp, bytes, put);
+  } catch (error) {
+    if (
+      !SandboxError.isInstance(error) ||
+      (error.code !== SandkitErrorCode.sandboxGone && error.code !== SandkitErrorCode.sandboxUnavailable)
+    )
+      throw error;
+    // Docker answers 404 for a missing directory (Podman creates it): make it and retry once.
+    await makeParents(state, dir, options.signal);
+    await putFile(state, dir, temp, bytes, put);
+  }
+  const result = await runInternalScript(
+    state,
+    finishWriteScript,
+    [`${dir}/${temp}`, full, options.mode === undefined ? '1' : '0'],
+    options.signal,
+  );
+  if (result.exitCode !== 0) throw fileError(result, full, 'write');
+}
+
+async function makeParents(
+  state: DockerSandboxState,
+  dir: string,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const result = await runInternalScript(state, makeParentsScript, [dir], signal);
+  if (result.exitCode !== 0) {
+    const code = /not a directory|File exists/i.test(result.stderr)
+      ? SandkitErrorCode.notDirectory
+      : SandkitErrorCode.sandboxUnavailable;
+    throw new SandboxError({
+      code,
+      message: `cannot create directory ${dir}: ${result.stderr.trim()}`,
+      details: { path: dir },
+    });
+  }
+}
+
+function fileError(result: InternalScriptResult, path: string, action: 'read' | 'write'): SandboxError {
+  if (result.exitCode === exitIsDirectory) {
+    return new SandboxError({
+      code: SandkitErrorCode.isDirectory,
+      message: `${path} is a directory, not a file`,
+      details: { path },
+    });
+  }
+  if (result.exitCode === exitMissing) {
+    return new SandboxError({
+      code: SandkitErrorCode.fileNotFound,
+      message: `no such file: ${path}`,
+      details: { path },
+    });
+  }
+  return new SandboxError({
+    code: SandkitErrorCode.sandboxUnavailable,
+    message: `cannot ${action} ${path} (exit ${result.exitCode}): ${result.stderr.trim()}`,
+    details: { path, exitCode: result.exitCode },
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * The Docker adapter: one container per sandbox, driven through the Docker Engine API with
+ * dockerode (Docker Engine or Podman's Docker-compatible service), never by parsing CLI output.
+ * @module
+ */
+import type { SandboxAdapter } from '@sandkit/core';
+import { connectDocker } from './docker-client.js';
+import { engineError } from './docker-errors.js';
+import { createDockerSandbox } from './docker-sandbox.js';
+import { type DockerSandboxAdapterOptions, normalizeDockerOptions } from './docker-sandbox-options.js';
+import { removeLeftovers } from './remove-leftover-sandboxes.js';
+import { SandkitErrorCode } from '@sandkit/core';
+
+/**
+ * Creates the Docker adapter (`name: 'docker'`).
+ *
+ * `create()` starts a container from `image` whose main process is `sleep <maxLifetime>` (with
+ * AutoRemove), labelled `sandkit.managed=true` with its sandbox id, owner pid + start time, host
+ * and creation time. The first `create()` first removes containers left by dead sandkit processes
+ * ({@link removeLeftoverSandboxes}). SIGINT/SIGTERM handlers remove this process's containers.
+ * Commands run in their own session (`setsid`) so timeouts kill their whole process group inside
+ * the container; they go over a long-lived in-container shell unless `channel: false`.
+ * The image needs `/bin/sh`, `setsid` (util-linux), and coreutils (`cat`, `mv`, `stat`, `chmod`).
+ *
+ * @throws SandkitError `invalid_option` for bad options (checked here, once).
+ * @throws SandboxError `sandbox_start_failed` from `create()` when the engine is unreachable, the
+ *   image is missing, or the container cannot start.
+ */
+export function createDockerSandboxAdapter(options: DockerSandboxAdapterOptions): SandboxAdapter {
+  const normalized = normalizeDockerOptions(options);
+  let leftovers: Promise<unknown> | undefined;
+  return {
+    name: 'docker',
+    async create(createOptions = {}) {
+      let docker: Awaited<ReturnType<typeof connectDocker>>;
+      try {
+        docker = await connectDocker(normalized.docker);
+        leftovers ??= removeLeftovers(docker, false);
+        await leftovers;
+      } catch (error) {
+        leftovers = undefined;
+        throw engineError(
+          error,
+          'cannot prepare the Docker engine for a new sandbox',
+          SandkitErrorCode.sandboxStartFailed,
+        );
+      }
+      return createDockerSandbox(docker, normalized, createOptions.signal);
+    },
+  };
+}

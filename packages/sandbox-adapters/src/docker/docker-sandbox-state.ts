@@ -1,0 +1,31 @@
+/**
+ * What one live Docker sandbox holds, shared by its exec, files and lifecycle code.
+ * @module
+ */
+import { SandboxError, SandkitErrorCode } from '@sandkit/core';
+import type { ChannelPool } from './channel-pool.js';
+import type { Docker } from './docker-client.js';
+import type { NormalizedDockerOptions } from './docker-sandbox-options.js';
+
+/** One sandbox's state. */
+export interface DockerSandboxState {
+  readonly id: string;
+  readonly docker: Docker;
+  readonly container: Docker.Container;
+  readonly options: NormalizedDockerOptions;
+  /** `undefined` with `channel: false`. */
+  readonly pool: ChannelPool | undefined;
+  destroyed: boolean;
+  /** uid/gid of the sandbox user, looked up once on first use (owner of files put with putArchive). */
+  identity(): Promise<{ uid: number; gid: number }>;
+}
+
+/** @throws SandboxError `sandbox_destroyed` after `destroy()`. */
+export function assertLive(state: DockerSandboxState): void {
+  if (state.destroyed) {
+    throw new SandboxError({
+      code: SandkitErrorCode.sandboxDestroyed,
+      message: `docker sandbox ${state.id} was destroyed; create a new one`,
+    });
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Carries one command over its own engine exec (`sh -c <wrapper>`): the fallback when no channel
+ * is free, and the only carrier with `channel: false`. The exit code comes from exec inspect,
+ * polled until the engine recorded it (C13), and is checked against the wrapper's end frame.
+ * @module
+ */
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Docker } from './docker-client.js';
+import {
+  type CommandEnd,
+  type CommandRequest,
+  type CommandRun,
+  type CommandSinks,
+  RunTracker,
+  runArguments,
+} from './command-run.js';
+import { plainExecScript } from './command-script.js';
+import { cannotStartError, demultiplex, readExitCode, startEngineExec } from './engine-exec.js';
+
+/** The engine side of a sandbox, as the carriers need it. */
+export interface ContainerContext {
+  docker: Docker;
+  container: Docker.Container;
+}
+
+/** A fresh frame nonce: a control byte, then random hex (unforgeable by accident). */
+export function newNonce(): string {
+  return `\u0001sk${randomBytes(12).toString('hex')}`;
+}
+
+/** Starts `request` as its own engine exec. */
+export function startPlainRun(
+  context: ContainerContext,
+  request: CommandRequest,
+  sinks: CommandSinks,
+): CommandRun {
+  const nonce = newNonce();
+  const files = { pid: '', sig: `/tmp/.sandkit-${nonce.slice(3)}.sig` };
+  const argv = ['/bin/sh', '-c', plainExecScript, 'sandkit', ...runArguments(nonce, request, files)];
+  let stream: Readable | undefined;
+  let cancelled: Error | undefined;
+  let stderrHead = '';
+  let settle!: { resolve: (end: CommandEnd) => void; reject: (error: Error) => void };
+  const done = new Promise<CommandEnd>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  const tracker = new RunTracker(
+    Buffer.from(nonce),
+    {
+      stdout: sinks.stdout,
+      stderr: (chunk) => {
+        if (stderrHead.length < 4096) stderrHead += chunk.toString('utf8');
+        sinks.stderr(chunk);
+      },
+    },
+    () => stream?.destroy(), // both end frames seen: stop reading (background children may hold the stream)
+  );
+
+  const run = async (): Promise<CommandEnd> => {
+    const started = await startEngineExec(context.container, { argv });
+    stream = started.stream;
+    if (cancelled) stream.destroy();
+    await new Promise<void>((resolve) => {
+      demultiplex(
+        context.docker,
+        started.stream,
+        (chunk) => tracker.stdout.push(chunk),
+        (chunk) => tracker.stderr.push(chunk),
+      );
+      started.stream.once('close', resolve);
+      started.stream.once('end', resolve);
+      started.stream.once('error', () => resolve());
+    });
+    tracker.abandon();
+    if (cancelled) throw cancelled;
+    const what = `\`${request.command.slice(0, 60)}\``;
+    const end = tracker.end;
+    if (end === undefined) {
+      // No end frame: the wrapper never ran or was killed; the engine's status is all there is.
+      const code = await readExitCode(started.exec, what);
+      const startError = cannotStartError(code, stderrHead, '/bin/sh');
+      if (startError) throw startError;
+      return { kind: 'exit', code, tainted: false };
+    }
+    if (end.kind !== 'exit') return end;
+    const code = await readExitCode(started.exec, what).catch(() => end.code); // the frame's status is the shell's own
+    return { ...end, code };
+  };
+  run().then(settle.resolve, settle.reject);
+  return {
+    pgid: tracker.pgid,
+    done,
+    cancel(reason) {
+      cancelled = reason;
+      stream?.destroy();
+      tracker.abandon();
+      settle.reject(reason);
+    },
+  };
+}
