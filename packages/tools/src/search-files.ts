@@ -1,0 +1,322 @@
+/**
+ * search_files: regex or fixed-string search over the workspace with ripgrep, GNU grep as fallback.
+ *
+ * Programs: `rg --json` (parsed message by message, see parse-rg-json.ts) or, when rg is not
+ * installed (exit 127), `grep -r -n -Z -I` (NUL after each name, see parse-grep-output.ts). Both
+ * exit 0 = matches, 1 = no match (not an error), 2 = error (an invalid pattern when nothing was
+ * found; unreadable files otherwise, reported in `warnings`). argv is `… -e PATTERN -- PATH`
+ * with an explicit path (`.` for the root), so a pattern starting with `-` is a pattern and the
+ * program never reads stdin. Symlinks are not followed (no `-L`, grep `-r`).
+ *
+ * Ordering and pagination: results are ordered by path (component-wise, as `rg --sort path`) then
+ * line, so `offset` pages are stable. rg first runs multithreaded and unsorted, collecting up to
+ * 20,000 units that are then sorted here; only when there are more does it rerun with
+ * `--sort path` (single-threaded) and stop the program once the page is full. The grep fallback
+ * cannot sort: past 20,000 units it pages in traversal order (stable while the tree is unchanged).
+ * `--max-count` is only used in files_with_matches mode (one match per file is enough), because
+ * per-file caps would change what later pages contain.
+ * @module
+ */
+import {
+  defineTool,
+  formatCommand,
+  type SandboxClient,
+  SandkitErrorCode,
+  type Tool,
+  ToolError,
+} from '@sandkit/core';
+import { z } from 'zod';
+import { type CodingToolOptions, normalizeCodingToolOptions } from './coding-tool-options.js';
+import { type ResolvedPath, resolveRoot, resolveToolPath } from './resolve-path.js';
+import { runSearch, type SearchRun } from './run-search.js';
+import { type SearchUnit, sortUnits } from './search-collector.js';
+
+const description = `Search file contents under the workspace with ripgrep (regular expressions, Rust regex syntax; grep -E if ripgrep is missing).
+- pattern is a regex by default; set fixedStrings: true to search literal text such as "foo(" or "a.b[0]". A pattern may start with "-".
+- path: a directory or file relative to the workspace root (default: the root). glob filters file names, e.g. "*.ts" or "src/**/*.py".
+- Skips .gitignored, hidden and binary files (ripgrep defaults). Does not follow symlinks.
+- outputMode: "content" (default) returns matching lines with line numbers (and context lines if context > 0); "files_with_matches" returns file paths; "count" returns matching-line counts per file.
+- At most maxMatches results per call (default 100); if truncated is true, call again with offset: nextOffset for the next page. Results are ordered by path, then line.
+- Lines longer than 500 characters are clipped.
+- An invalid regex fails with code invalid_pattern and ripgrep's reason: escape the special characters or use fixedStrings.`;
+
+const inputSchema = z.object({
+  pattern: z
+    .string()
+    .min(1)
+    .max(10_000)
+    .describe('Regular expression (or literal text with fixedStrings) to search for.'),
+  path: z
+    .string()
+    .max(4096)
+    .optional()
+    .describe('File or directory to search, relative to the workspace root. Default: the root.'),
+  glob: z
+    .string()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe('Only search files whose path matches this glob, e.g. "*.ts".'),
+  fixedStrings: z.boolean().optional().describe('Treat pattern as literal text, not a regex. Default false.'),
+  ignoreCase: z.boolean().optional().describe('Case-insensitive search. Default false.'),
+  context: z
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .optional()
+    .describe('Lines of context before and after each match (content mode). Default 0.'),
+  outputMode: z
+    .enum(['content', 'files_with_matches', 'count'])
+    .optional()
+    .describe('What to return. Default "content".'),
+  maxMatches: z
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe('Results per page (matches, or files in the other modes). Default 100.'),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('Results to skip: pass nextOffset from a truncated result. Default 0.'),
+});
+
+const matchSchema = z.object({
+  path: z.string(),
+  line: z.number().int().min(1),
+  text: z.string(),
+  before: z.array(z.string()).optional(),
+  after: z.array(z.string()).optional(),
+});
+
+const outputSchema = z.object({
+  matches: z.array(matchSchema),
+  files: z.array(z.string()).optional(),
+  counts: z.array(z.object({ path: z.string(), count: z.number().int().min(1) })).optional(),
+  truncated: z.boolean(),
+  nextOffset: z.number().int().min(0).optional(),
+  engine: z.enum(['rg', 'grep']),
+  warnings: z.array(z.string()).optional(),
+});
+
+/** Input of the search_files tool. */
+export type SearchFilesInput = z.input<typeof inputSchema>;
+/** Result of the search_files tool. */
+export type SearchFilesOutput = z.output<typeof outputSchema>;
+
+/** Options of {@link createSearchFilesTool}. */
+export interface SearchFilesToolOptions extends CodingToolOptions {
+  /**
+   * Search program: `auto` uses rg and falls back to grep when rg is not installed.
+   * @default 'auto'
+   */
+  engine?: 'auto' | 'rg' | 'grep';
+}
+
+/** Units collected from an unsorted run before switching to a sorted, early-stopping run. */
+const collectLimit = 20_000;
+
+/**
+ * Creates the search_files tool (permission `read`). Result: `matches` (content mode: path, 1-based
+ * line, clipped text, before/after context), `files` or `counts` in the other modes, `truncated`
+ * and `nextOffset` when more results exist or the page hit `maxOutputBytes`, `engine`, `warnings`.
+ * @throws ToolError `invalid_pattern` with the program's reason for a bad regex; `outside_root` for
+ *   a path outside the root; `not_found` when the path does not exist.
+ * @throws SandkitError `invalid_option` for a bad option (see normalizeCodingToolOptions).
+ */
+export function createSearchFilesTool(
+  client: SandboxClient,
+  options: SearchFilesToolOptions = {},
+): Tool<typeof inputSchema, typeof outputSchema> {
+  const context = normalizeCodingToolOptions(client, options);
+  let engine: 'rg' | 'grep' | undefined = options.engine === 'auto' ? undefined : options.engine;
+  return defineTool({
+    name: 'search_files',
+    description,
+    inputSchema,
+    outputSchema,
+    permission: 'read',
+    async execute(input, { signal }) {
+      const target = await resolveTarget(input.path);
+      const root = target.root;
+      const mode = input.outputMode ?? 'content';
+      const offset = input.offset ?? 0;
+      const maxMatches = input.maxMatches ?? 100;
+      const run = async (
+        chosen: 'rg' | 'grep',
+        sorted: boolean,
+        stopAfterUnits: number,
+      ): Promise<SearchRun> =>
+        runSearch(client, formatCommand(searchArgv(chosen, input, target.relative, sorted)), {
+          engine: chosen,
+          mode,
+          context: input.context ?? 0,
+          cwd: root,
+          stopAfterUnits,
+          signal,
+        });
+      let chosen = engine ?? 'rg';
+      let first = await run(chosen, false, collectLimit + 1);
+      if (first.result.exitCode === 127 && chosen === 'rg' && engine === undefined) {
+        chosen = 'grep';
+        first = await run(chosen, false, collectLimit + 1);
+      }
+      engine ??= chosen;
+      assertRan(first, chosen, signal);
+      let units: SearchUnit[];
+      let complete: boolean;
+      if (!first.stopped) {
+        units = sortUnits(first.collector.units);
+        complete = true;
+      } else {
+        const second = await run(chosen, chosen === 'rg', offset + maxMatches + 1);
+        assertRan(second, chosen, signal);
+        units = second.collector.units;
+        complete = !second.stopped;
+      }
+      return page(units, {
+        offset,
+        maxMatches,
+        mode,
+        engine: chosen,
+        complete,
+        maxOutputBytes: context.maxOutputBytes,
+        warnings: warningsOf(first),
+      });
+    },
+  });
+
+  async function resolveTarget(path: string | undefined): Promise<ResolvedPath> {
+    if (path === undefined || path === '' || path === '.') {
+      const root = await resolveRoot(context);
+      return { absolute: root, relative: '.', root };
+    }
+    return resolveToolPath(context, path);
+  }
+}
+
+/** The argv of one search: `-e PATTERN -- PATH`, path always explicit. */
+export function searchArgv(
+  engine: 'rg' | 'grep',
+  input: SearchFilesInput,
+  relativePath: string,
+  sorted: boolean,
+): string[] {
+  const target = relativePath === '.' ? '.' : `./${relativePath}`;
+  const mode = input.outputMode ?? 'content';
+  const contextLines = mode === 'content' && (input.context ?? 0) > 0 ? ['-C', String(input.context)] : [];
+  if (engine === 'rg') {
+    return [
+      'rg',
+      '--json',
+      '--no-config',
+      '--no-messages',
+      ...(input.fixedStrings ? ['-F'] : []),
+      ...(input.ignoreCase ? ['-i'] : []),
+      ...contextLines,
+      ...(input.glob ? ['--glob', input.glob] : []),
+      ...(sorted ? ['--sort', 'path'] : []),
+      ...(mode === 'files_with_matches' ? ['--max-count', '1'] : []),
+      '-e',
+      input.pattern,
+      '--',
+      target,
+    ];
+  }
+  // C locale: GNU grep takes a file with invalid UTF-8 for binary under a UTF-8 locale and -I would skip it
+  return [
+    'env',
+    'LC_ALL=C',
+    'grep',
+    '-r',
+    '-H',
+    '-n',
+    '-Z',
+    '-I',
+    '-s',
+    input.fixedStrings ? '-F' : '-E',
+    ...(input.ignoreCase ? ['-i'] : []),
+    ...contextLines,
+    ...(input.glob ? [`--include=${input.glob}`] : []),
+    ...(mode === 'files_with_matches' ? ['-m', '1'] : []),
+    '-e',
+    input.pattern,
+    '--',
+    target,
+  ];
+}
+
+function assertRan(run: SearchRun, engine: 'rg' | 'grep', signal: AbortSignal | undefined): void {
+  const { result } = run;
+  if (run.stopped || result.exitCode === 0 || result.exitCode === 1) return;
+  if (signal?.aborted)
+    throw new ToolError({ code: SandkitErrorCode.aborted, message: 'search aborted by the caller' });
+  const reason = result.stderr.trim() || `exit ${result.exitCode ?? result.signal}`;
+  if (result.exitCode === 127) {
+    throw new ToolError({
+      code: SandkitErrorCode.commandFailed,
+      message: `${engine} is not installed in the sandbox: ${reason}`,
+    });
+  }
+  if (result.exitCode === 2 && run.collector.units.length > 0) return; // some files unreadable; results stand
+  if (/No such file or directory/.test(reason)) {
+    throw new ToolError({
+      code: SandkitErrorCode.notFound,
+      message: `the search path does not exist: ${reason}; list_files shows what exists`,
+    });
+  }
+  throw new ToolError({
+    code: SandkitErrorCode.invalidPattern,
+    message: `${engine} rejected the pattern: ${reason}. Escape regex special characters (\\( \\[ \\.) or pass fixedStrings: true`,
+    details: { stderr: result.stderr },
+  });
+}
+
+function warningsOf(run: SearchRun): string[] {
+  return run.result.exitCode === 2 && !run.stopped
+    ? ['some files could not be read; results may be incomplete']
+    : [];
+}
+
+interface PageOptions {
+  offset: number;
+  maxMatches: number;
+  mode: 'content' | 'files_with_matches' | 'count';
+  engine: 'rg' | 'grep';
+  /** `true` when `units` is every result; `false` when more exist past the last one. */
+  complete: boolean;
+  maxOutputBytes: number;
+  warnings: string[];
+}
+
+/** Cuts one page out of the ordered units, within `maxMatches` and `maxOutputBytes`. */
+function page(units: readonly SearchUnit[], options: PageOptions): SearchFilesOutput {
+  const budget = options.maxOutputBytes - 512;
+  const kept: SearchUnit[] = [];
+  let bytes = 0;
+  for (const unit of units.slice(options.offset, options.offset + options.maxMatches)) {
+    const size = Buffer.byteLength(JSON.stringify(unit.kind === 'match' ? unit.match : unit));
+    if (kept.length > 0 && bytes + size > budget) break;
+    kept.push(unit);
+    bytes += size;
+  }
+  const end = options.offset + kept.length;
+  const truncated = end < units.length || !options.complete;
+  const matches = kept.flatMap((unit) => (unit.kind === 'match' ? [unit.match] : []));
+  const files = kept.flatMap((unit) => (unit.kind === 'file' ? [unit] : []));
+  return {
+    matches,
+    ...(options.mode === 'files_with_matches' ? { files: files.map((file) => file.path) } : {}),
+    ...(options.mode === 'count'
+      ? { counts: files.map((file) => ({ path: file.path, count: file.count })) }
+      : {}),
+    truncated,
+    ...(truncated ? { nextOffset: end } : {}),
+    engine: options.engine,
+    ...(options.warnings.length > 0 ? { warnings: options.warnings } : {}),
+  };
+}
