@@ -51,7 +51,10 @@ export class SearchCollector {
     const text = clipLine(record.text.endsWith('\r') ? record.text.slice(0, -1) : record.text);
     if (record.kind === 'context') {
       if (this.mode !== 'content') return;
-      if (this.last && record.line <= this.last.line + this.context) (this.last.after ??= []).push(text);
+      if (this.last && record.line <= this.last.line + this.context) {
+        this.last.after ??= [];
+        this.last.after.push(text);
+      }
       this.pending.push({ line: record.line, text });
       if (this.pending.length > this.context) this.pending.shift();
       return;
