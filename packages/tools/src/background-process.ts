@@ -4,7 +4,7 @@
  * session and process group (pgid = pid), its output goes to `<root>/.sandkit/exec/bg-<id>.log`,
  * its pid to `bg-<id>.pid`, and its exit status to `bg-<id>.exit` when it ends. State lives in the
  * sandbox, not in this process, so any tool instance over the same sandbox can read or kill it.
- * Liveness uses `kill -0` and `/proc/<pid>/stat` (a zombie is not running), never procps.
+ * Liveness uses `kill -0` and `/proc/<pid>/stat` read by one grep (a zombie is not running), never procps.
  * @module
  */
 import { formatCommand, type SandboxClient, SandkitErrorCode, ToolError } from '@sandkit/core';
@@ -59,8 +59,7 @@ export async function startBackground(
  * exists (from /proc; `kill -0 -$pid` where /proc is missing); `leader_alive` for the pid itself.
  */
 export const livenessFunctions = [
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not a template
-  'alive() { if [ -d /proc/self ]; then for f in /proc/[0-9]*/stat; do l=; { read -r l < "$f"; } 2>/dev/null || continue; r=${l##*) }; set -- $r; [ "$1" != Z ] && [ "$3" = "$pid" ] && return 0; done; return 1; else kill -0 -- "-$pid" 2>/dev/null; fi; }',
+  'alive() { kill -s 0 -- "-$pid" 2>/dev/null || return 1; [ -r /proc/self/stat ] || return 0; grep -qsE "\\) [^Z] -?[0-9]+ $pid " /proc/[0-9]*/stat; }',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not a template
   'leader_alive() { kill -0 "$pid" 2>/dev/null || return 1; l=; { read -r l < "/proc/$pid/stat"; } 2>/dev/null || return 0; r=${l##*) }; [ "${r%% *}" != Z ]; }',
 ].join('\n');
