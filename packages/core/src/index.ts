@@ -103,3 +103,4 @@ export {
   toOpenAIResponsesToolOutputs,
 } from './openai-responses-tool-outputs.js';
 export { isProviderImageType, type ProviderImageMediaType } from './tool-content-media.js';
+export { assertToolHistoryComplete } from './assert-tool-history-complete.js';
