@@ -59,7 +59,7 @@ export function gradeTests(
       else out.failure.push(test);
       if (status !== undefined) continue;
       missing.push(test);
-      const logged = [...statuses.keys()].filter((id) => id.startsWith(test) || test.startsWith(id));
+      const logged = [...statuses.keys()].filter((id) => id.startsWith(test) || test.startsWith(id)).sort();
       if (logged.length > 0) prefixMatches.push({ list, test, logged });
     }
     return out;

@@ -1,0 +1,66 @@
+/** Shared helpers of the eval tests: the embedded dataset's repositories, temp dirs, the CLI. */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildMiniRepos, type BuiltMiniRepo } from '../../../../examples/swebench-mini/build-repos.js';
+
+/** Root of the monorepo. */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+/** The embedded dataset. */
+export const miniInstances = join(repoRoot, 'examples/swebench-mini/instances.jsonl');
+export const miniWrongPredictions = join(repoRoot, 'examples/swebench-mini/predictions-wrong.jsonl');
+
+/** A temp dir removed by the returned `cleanup`. */
+export async function tempDir(prefix: string): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), `sandkit-eval-test-${prefix}-`));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Builds the embedded dataset's repositories into `dir`. */
+export function buildMirrors(dir: string): BuiltMiniRepo[] {
+  return buildMiniRepos(dir);
+}
+
+/** Reads a JSONL file into objects. */
+export async function readJsonl<T = Record<string, unknown>>(file: string): Promise<T[]> {
+  const text = await readFile(file, 'utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as T);
+}
+
+/** Writes objects as JSONL. */
+export async function writeJsonl(file: string, records: readonly unknown[]): Promise<void> {
+  await writeFile(file, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+}
+
+/** What a CLI run printed and how it ended. */
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The `sandkit` entry point run by the CLI tests: the real one once the runtime's `main.ts` exists. */
+export const cliEntry = existsSync(join(repoRoot, 'packages/runtime/src/cli/main.ts'))
+  ? join(repoRoot, 'packages/runtime/src/cli/main.ts')
+  : join(repoRoot, 'packages/runtime/test/eval/eval-cli-entry.ts');
+
+/** Runs `sandkit <args>` through tsx, as a user would with `pnpm sandkit`. */
+export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  return new Promise((resolvePromise) => {
+    execFile(
+      join(repoRoot, 'node_modules/.bin/tsx'),
+      [cliEntry, ...args],
+      { cwd: repoRoot, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+        resolvePromise({ code, stdout, stderr });
+      },
+    );
+  });
+}
