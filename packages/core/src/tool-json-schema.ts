@@ -3,8 +3,9 @@
  * `z.toJSONSchema` (draft 2020-12), then made self-contained.
  *
  * Rules (each from a client that rejected or silently dropped tools otherwise):
- * - no `$ref`, `$defs`, `definitions` or `$schema` anywhere: reused sub-schemas are inlined, and a
- *   recursive input type is refused when the tool is defined;
+ * - no `$ref`, `$defs`, `definitions` or `$schema` anywhere: reused sub-schemas are inlined (also those
+ *   registered with `.meta({ id })`, which Zod always moves to `$defs`), and a recursive input type is
+ *   refused when the tool is defined;
  * - the root is `{"type": "object", "properties", "required"}` with no `oneOf`/`anyOf`/`allOf`/`not`
  *   at the root (the Anthropic Messages API rejects root combinators);
  * - the ±2^53 `minimum`/`maximum` that `.int()` adds are dropped as noise.
@@ -54,7 +55,9 @@ export function toToolJsonSchema(name: string, schema: z.ZodType): JsonSchemaObj
       cycles: 'throw',
       unrepresentable: 'throw',
     }) as JsonSchema;
-    cleaned = clean(generated) as JsonSchema;
+    cleaned = clean(
+      inlineRefs(generated, (generated.$defs ?? {}) as Record<string, JsonSchema>, []),
+    ) as JsonSchema;
   } catch (cause) {
     throw invalid(
       name,
@@ -77,6 +80,30 @@ export function toToolJsonSchema(name: string, schema: z.ZodType): JsonSchemaObj
 }
 
 const maxSafe = Number.MAX_SAFE_INTEGER;
+const defsPrefix = '#/$defs/';
+
+/**
+ * Replaces each `{"$ref": "#/$defs/X", ...siblings}` by X's definition merged with the siblings, so
+ * sub-schemas registered with `.meta({ id })` (which Zod always moves to `$defs`) are inlined too.
+ * @throws SandkitError `invalid_schema` for a reference cycle or a reference that is not to `$defs`.
+ */
+function inlineRefs(node: unknown, defs: Record<string, JsonSchema>, stack: string[]): unknown {
+  if (Array.isArray(node)) return node.map((item) => inlineRefs(item, defs, stack));
+  if (typeof node !== 'object' || node === null) return node;
+  const { $ref: ref, $defs: _defs, ...rest } = node as JsonSchema;
+  const inlined = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, inlineRefs(v, defs, stack)]));
+  if (ref === undefined) return inlined;
+  const name =
+    typeof ref === 'string' && ref.startsWith(defsPrefix) ? ref.slice(defsPrefix.length) : undefined;
+  const target = name === undefined ? undefined : defs[name];
+  if (name === undefined || target === undefined || stack.includes(name)) {
+    throw new SandkitError({
+      code: SandkitErrorCode.invalidSchema,
+      message: `generated JSON Schema holds "$ref": ${JSON.stringify(ref)} that cannot be inlined (recursive or unknown)`,
+    });
+  }
+  return { ...(inlineRefs(target, defs, [...stack, name]) as JsonSchema), ...inlined };
+}
 
 function clean(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(clean);

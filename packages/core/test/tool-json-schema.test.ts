@@ -100,6 +100,31 @@ describe('toToolJsonSchema', () => {
       for (const schema of providerSchemas([tool], true)) expect(forbiddenKeys(schema)).toEqual([]);
     });
 
+    it('C03: inlines sub-schemas registered with .meta({ id }), which Zod always moves to $defs', () => {
+      const Named = z
+        .object({ start: z.number() })
+        .meta({ id: 'sandkit_test_range', description: 'a range' });
+      const tool = toolWith(
+        'named',
+        z.object({ keep: Named, drop: Named.optional().describe('dropped part') }),
+      );
+      expect(tool.jsonSchema.properties).toEqual({
+        keep: {
+          type: 'object',
+          properties: { start: { type: 'number' } },
+          required: ['start'],
+          description: 'a range',
+        },
+        drop: {
+          type: 'object',
+          properties: { start: { type: 'number' } },
+          required: ['start'],
+          description: 'dropped part',
+        },
+      });
+      for (const schema of providerSchemas([tool], true)) expect(forbiddenKeys(schema)).toEqual([]);
+    });
+
     it('C03: drops the ±2^53 bounds .int() adds but keeps real bounds', () => {
       const schema = toToolJsonSchema(
         't',
@@ -216,7 +241,7 @@ describe('every tool schema (property)', () => {
           expect(strictViolations(sent.parameters)).toEqual([]);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 });
