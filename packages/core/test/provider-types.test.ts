@@ -64,6 +64,22 @@ describe('provider format types', () => {
     const responsesItems: OpenAI.Responses.ResponseInputItem.FunctionCallOutput[] =
       toOpenAIResponsesToolOutputs(results);
     expect(anthropicMessage.role).toBe('user');
+    // the `calls` option takes each SDK's own assistant output as it comes back
+    const answerAnthropic = (message: Anthropic.Message) =>
+      toAnthropicToolResultMessage(results, { calls: message.content });
+    const answerChat = (message: OpenAI.Chat.ChatCompletionMessage) =>
+      toOpenAIChatToolMessages(results, { calls: message.tool_calls ?? [] });
+    const answerResponses = (response: OpenAI.Responses.Response) =>
+      toOpenAIResponsesToolOutputs(results, { calls: response.output });
+    const toolUse: Anthropic.ToolUseBlock = {
+      type: 'tool_use',
+      id: 't1',
+      name: 'read_file',
+      input: {},
+      caller: { type: 'direct' },
+    };
+    expect(answerAnthropic({ content: [toolUse] } as Anthropic.Message).content).toHaveLength(1);
+    expect([answerChat, answerResponses]).toHaveLength(2);
     expect(anthropicBlocks).toHaveLength(1);
     expect(chatMessages.map((m) => m.role)).toEqual(['tool', 'user']);
     expect(responsesInput).toEqual(responsesItems);
