@@ -12,6 +12,7 @@ const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
   ['go', /^\{"Time":"[^"]*","Action":"/m],
   ['cargo', /^test result: (?:ok|FAILED)\. \d+ passed/m],
   ['pytest', /^=+ (?:test session starts|.*\b(?:passed|failed|errors?|no tests ran)\b.* in [\d.]+s(?: \([^)]*\))?) =+$/m],
+  ['pytest', /^\S+\.py::\S.* (?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b|^(?:PASSED|FAILED|ERROR|XFAIL|XPASS) \S+\.py::/m],
   ['sympy', /tests finished: \d+ passed|^=+ test process starts =+$/m],
   ['vitest', /^\s*Test Files\s+\d+ |^\s*Tests\s+\d+ \w+.*\(\d+\)\s*$|^ RUN {1,2}v\d/m],
   ['jest', /^Tests:\s+.*\d+ total|^(?:PASS|FAIL) \S+\.(?:[jt]sx?|mjs|cjs)\b/m],

@@ -65,7 +65,13 @@ function readResultLine(line: string, collector: TestCollector): void {
   if (words.has(head)) {
     // -rA short summary: WORD id[ - message]; SKIPPED lines carry a location, not an id.
     if (head === 'SKIPPED') return;
-    const read = readNodeId(line.slice(space + 1));
+    const rest = line.slice(space + 1);
+    const known = knownId(rest, collector);
+    if (known !== undefined) {
+      record(collector, head as Word, known, rest.slice(known.length + 3));
+      return;
+    }
+    const read = readNodeId(rest);
     if (!read || !(read.id.includes('::') || head === 'ERROR')) return;
     record(collector, head as Word, read.id, read.rest.startsWith(' - ') ? read.rest.slice(3) : read.rest.trim());
     return;
@@ -78,9 +84,30 @@ function readResultLine(line: string, collector: TestCollector): void {
   }
   if (!line.includes('::')) return;
   const read = readNodeId(line);
-  if (!read) return;
-  const match = /^ (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b/.exec(read.rest);
-  if (match) record(collector, match[1] as Word, read.id, '');
+  const match = read ? /^ (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b/.exec(read.rest) : null;
+  if (read && match) {
+    record(collector, match[1] as Word, read.id, '');
+    return;
+  }
+  // Unbalanced brackets in the parameters: the status is the last word before the progress column.
+  const verbose = verboseFallback.exec(line);
+  if (verbose) record(collector, verbose[2] as Word, verbose[1] as string, '');
+}
+
+const verboseFallback = /^(\S.*::.*\S) (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)(?: \(.*\))?\s+\[\s*\d+%\]$/;
+
+/**
+ * A summary line's id when a verbose line already named it: the whole rest, or the part before
+ * one of its ` - ` separators. Resolves ids whose parameters hold an unbalanced `]` and ` - `.
+ */
+function knownId(rest: string, collector: TestCollector): string | undefined {
+  let at = rest.indexOf(' - ');
+  while (at >= 0) {
+    const candidate = rest.slice(0, at);
+    if (candidate.includes('[') && collector.statusOf(candidate) !== undefined) return candidate;
+    at = rest.indexOf(' - ', at + 3);
+  }
+  return undefined;
 }
 
 function record(collector: TestCollector, word: Word, id: string, message: string): void {
