@@ -82,10 +82,11 @@ export function stderrLines(stderr: string): string[] {
     .filter((line) => line !== '');
 }
 
-/** git's reason for a failure: its `fatal:`/`error:` lines when there are any, else the last lines. */
+/** git's reason for a failure: its `fatal:`/`error:` lines, else its `warning:` lines (git diff outside a repository), else the last lines. */
 export function gitReason(stderr: string): string {
   const lines = stderrLines(stderr);
   const fatal = lines.filter((line) => /^(fatal|error):/.test(line));
-  const chosen = (fatal.length > 0 ? fatal : lines).slice(-5);
+  const warning = lines.filter((line) => /^warning:/.test(line));
+  const chosen = (fatal.length > 0 ? fatal : warning.length > 0 ? warning : lines).slice(-5);
   return chosen.length > 0 ? chosen.join('; ') : '(git printed nothing on stderr)';
 }
