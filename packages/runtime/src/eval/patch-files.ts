@@ -117,10 +117,10 @@ const escapes: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9,
 export function unquoteCPath(field: string): string {
   if (!(field.length >= 2 && field.startsWith('"') && field.endsWith('"'))) return field;
   const bytes: number[] = [];
-  for (const [token, escape] of field.slice(1, -1).matchAll(/\\([0-3][0-7]{2}|[\s\S])|[^\\]+/gu)) {
-    if (escape === undefined) bytes.push(...Buffer.from(token));
-    else if (escape.length === 3) bytes.push(Number.parseInt(escape, 8));
-    else bytes.push(escapes[escape] ?? 92);
+  for (const [token, escaped] of field.slice(1, -1).matchAll(/\\([0-3][0-7]{2}|[\s\S])|[^\\]+/gu)) {
+    if (escaped === undefined) bytes.push(...Buffer.from(token));
+    else if (escaped.length === 3) bytes.push(Number.parseInt(escaped, 8));
+    else bytes.push(escapes[escaped] ?? 92);
   }
   return Buffer.from(bytes).toString('utf8');
 }

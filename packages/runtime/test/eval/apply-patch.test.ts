@@ -14,7 +14,13 @@ function git(...args: string[]): string {
   return execFileSync('git', args, {
     cwd: repo,
     encoding: 'utf8',
-    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@t',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@t',
+    },
   });
 }
 
@@ -48,8 +54,10 @@ afterEach(async () => {
 
 describe('applyPatch', () => {
   describe('when a hunk only fits with fuzz (B11)', () => {
-    const mPy = 'def a():\n    x = 1\n    y = 2\n    return x\n\ndef b(self):\n    x = 1\n    y = 2\n    return x\n';
-    const diff = '--- a/m.py\n+++ b/m.py\n@@ -1,4 +1,5 @@\n def b():\n     x = 1\n+    z = 3\n     y = 2\n     return x\n';
+    const mPy =
+      'def a():\n    x = 1\n    y = 2\n    return x\n\ndef b(self):\n    x = 1\n    y = 2\n    return x\n';
+    const diff =
+      '--- a/m.py\n+++ b/m.py\n@@ -1,4 +1,5 @@\n def b():\n     x = 1\n+    z = 3\n     y = 2\n     return x\n';
 
     it('B11: rejects the patch instead of fuzzing it into the look-alike function', async () => {
       await commitFiles({ 'm.py': mPy });
@@ -81,7 +89,11 @@ describe('applyPatch', () => {
       expect(patch).toContain('"b/say \\"hi\\".txt"');
       git('reset', '-q', '--hard');
       const result = await apply(patch);
-      expect(result).toMatchObject({ applied: true, method: 'git apply', files: ['café.txt', 'say "hi".txt'] });
+      expect(result).toMatchObject({
+        applied: true,
+        method: 'git apply',
+        files: ['café.txt', 'say "hi".txt'],
+      });
       expect(await readFile(join(repo, 'café.txt'), 'utf8')).toBe('one\ntwo\n');
       expect(await readFile(join(repo, 'say "hi".txt'), 'utf8')).toBe('hi\n');
     });
@@ -104,7 +116,12 @@ describe('applyPatch', () => {
       ].join('\n');
       const log = new EvalLog();
       const result = await apply(patch, log);
-      expect(result).toMatchObject({ applied: true, method: 'git apply', skippedBinary: ['logo.png'], files: ['a.txt'] });
+      expect(result).toMatchObject({
+        applied: true,
+        method: 'git apply',
+        skippedBinary: ['logo.png'],
+        files: ['a.txt'],
+      });
       expect(await readFile(join(repo, 'a.txt'), 'utf8')).toBe('a\nb\n');
       expect(log.text()).toContain('skipped binary file without patch data: logo.png');
     });

@@ -29,16 +29,44 @@ describe('sandkit eval', () => {
   it('prints help a newcomer can follow: inputs, outputs, units, exit codes', async () => {
     const { code, stdout } = await runCli(['eval', '--help']);
     expect(code).toBe(0);
-    for (const text of ['--dataset <file>', '--predictions <file>', '--gold', '--repos <dir>', '--workers <n>', '--timeout <seconds>', '--resume', 'run_report.json', 'Exit codes']) {
+    for (const text of [
+      '--dataset <file>',
+      '--predictions <file>',
+      '--gold',
+      '--repos <dir>',
+      '--workers <n>',
+      '--timeout <seconds>',
+      '--resume',
+      'run_report.json',
+      'Exit codes',
+    ]) {
       expect(stdout).toContain(text);
     }
   });
 
   it('exits 2 with a clear message on usage errors', async () => {
     const [both, missing, unknown] = await Promise.all([
-      runCli(['eval', '--dataset', miniInstances, '--gold', '--predictions', miniInstances, '--out', join(dir, 'x')]),
+      runCli([
+        'eval',
+        '--dataset',
+        miniInstances,
+        '--gold',
+        '--predictions',
+        miniInstances,
+        '--out',
+        join(dir, 'x'),
+      ]),
       runCli(['eval', '--gold']),
-      runCli(['eval', '--dataset', miniInstances, '--gold', '--out', join(dir, 'y'), '--instance-ids', 'nope-1']),
+      runCli([
+        'eval',
+        '--dataset',
+        miniInstances,
+        '--gold',
+        '--out',
+        join(dir, 'y'),
+        '--instance-ids',
+        'nope-1',
+      ]),
     ]);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/exactly one of --predictions FILE and --gold/);
@@ -50,15 +78,38 @@ describe('sandkit eval', () => {
 
   it('grades the embedded dataset with --gold: all resolved, every file written; resuming the complete run does nothing and exits 0', async () => {
     const out = join(dir, 'gold');
-    const args = ['eval', '--dataset', miniInstances, '--gold', '--repos', mirrors, '--cache-dir', join(dir, 'cache'), '--out', out, '--workers', '2'];
+    const args = [
+      'eval',
+      '--dataset',
+      miniInstances,
+      '--gold',
+      '--repos',
+      mirrors,
+      '--cache-dir',
+      join(dir, 'cache'),
+      '--out',
+      out,
+      '--workers',
+      '2',
+    ];
     const run = await runCli(args);
     expect(run.stderr).toMatch(/\[6\/6\] sandkit-mini__\S+ resolved/);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/\| 6 \| 6 \| 6 \| 6 \| 0 \| 0 \| 0 \| 0 \| 0 \|/);
     const report = JSON.parse(await readFile(join(out, 'run_report.json'), 'utf8'));
-    expect(report).toMatchObject({ total_instances: 6, resolved_instances: 6, error_instances: 0, schema_version: 2 });
+    expect(report).toMatchObject({
+      total_instances: 6,
+      resolved_instances: 6,
+      error_instances: 0,
+      schema_version: 2,
+    });
     for (const id of report.resolved_ids as string[]) {
-      expect((await readdir(join(out, 'instances', id))).sort()).toEqual(['eval.log', 'patch.diff', 'report.json', 'test_output.txt']);
+      expect((await readdir(join(out, 'instances', id))).sort()).toEqual([
+        'eval.log',
+        'patch.diff',
+        'report.json',
+        'test_output.txt',
+      ]);
     }
     const log = await readFile(join(out, 'instances/sandkit-mini__ledger-1/eval.log'), 'utf8');
     expect(log).toMatch(/tests: \$ \{ python3 -m unittest -v tests\.test_book\n\} 2>&1/);
@@ -77,21 +128,40 @@ describe('sandkit eval', () => {
   it('on Ctrl-C kills the running tests, destroys the sandbox, writes a consistent report and exits 130', async () => {
     const ledger = (await readJsonl(miniInstances)).find((i) => i.instance_id === 'sandkit-mini__ledger-2');
     const dataset = join(dir, 'slow.jsonl');
-    await writeJsonl(dataset, [{ ...ledger, instance_id: 'slow-1', test_cmd: 'touch ../tests-started; sleep 47.25' }]);
+    await writeJsonl(dataset, [
+      { ...ledger, instance_id: 'slow-1', test_cmd: 'touch ../tests-started; sleep 47.25' },
+    ]);
     const sandboxRoot = join(dir, 'tmp');
     await mkdir(sandboxRoot);
     const out = join(dir, 'interrupted');
-    const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [cliEntry, 'eval', '--dataset', dataset, '--gold', '--repos', mirrors, '--cache-dir', join(dir, 'cache'), '--out', out], {
-      cwd: repoRoot,
-      env: { ...process.env, TMPDIR: sandboxRoot },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      join(repoRoot, 'node_modules/.bin/tsx'),
+      [
+        cliEntry,
+        'eval',
+        '--dataset',
+        dataset,
+        '--gold',
+        '--repos',
+        mirrors,
+        '--cache-dir',
+        join(dir, 'cache'),
+        '--out',
+        out,
+      ],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, TMPDIR: sandboxRoot },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
     });
     const started = async (): Promise<boolean> => {
-      for (const entry of await readdir(sandboxRoot)) if (existsSync(join(sandboxRoot, entry, 'tests-started'))) return true;
+      for (const entry of await readdir(sandboxRoot))
+        if (existsSync(join(sandboxRoot, entry, 'tests-started'))) return true;
       return false;
     };
     const deadline = Date.now() + 60_000;

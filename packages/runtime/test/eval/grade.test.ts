@@ -19,22 +19,32 @@ describe('gradeTests', () => {
         FAIL_TO_PASS: ['tests/test_fmt.py::test_render[a b-expected 1]'],
         PASS_TO_PASS: ['tests/test_fmt.py::test_render[a b-expected 2]'],
       });
-      expect(grade.tests_status.FAIL_TO_PASS.success).toEqual(['tests/test_fmt.py::test_render[a b-expected 1]']);
-      expect(grade.tests_status.PASS_TO_PASS.failure).toEqual(['tests/test_fmt.py::test_render[a b-expected 2]']);
+      expect(grade.tests_status.FAIL_TO_PASS.success).toEqual([
+        'tests/test_fmt.py::test_render[a b-expected 1]',
+      ]);
+      expect(grade.tests_status.PASS_TO_PASS.failure).toEqual([
+        'tests/test_fmt.py::test_render[a b-expected 2]',
+      ]);
       expect(grade.resolved).toBe(false);
       expect(grade.prefixMatches).toEqual([]);
     });
 
     it('B01: flags a listed id cut at the first space as matching only by prefix, and fails it', () => {
       const statuses = parseTestStatuses(pytestB01, 'pytest');
-      const grade = gradeTests(statuses, { FAIL_TO_PASS: ['tests/test_fmt.py::test_render[a'], PASS_TO_PASS: [] });
+      const grade = gradeTests(statuses, {
+        FAIL_TO_PASS: ['tests/test_fmt.py::test_render[a'],
+        PASS_TO_PASS: [],
+      });
       expect(grade.tests_status.FAIL_TO_PASS.failure).toEqual(['tests/test_fmt.py::test_render[a']);
       expect(grade.resolved).toBe(false);
       expect(grade.prefixMatches).toEqual([
         {
           list: 'FAIL_TO_PASS',
           test: 'tests/test_fmt.py::test_render[a',
-          logged: ['tests/test_fmt.py::test_render[a b-expected 1]', 'tests/test_fmt.py::test_render[a b-expected 2]'],
+          logged: [
+            'tests/test_fmt.py::test_render[a b-expected 1]',
+            'tests/test_fmt.py::test_render[a b-expected 2]',
+          ],
         },
       ]);
     });
@@ -81,9 +91,15 @@ describe('gradeTests', () => {
         FAIL_TO_PASS: ['get_ok', 'src/lib.rs - add (line 3)'],
         PASS_TO_PASS: ['tests::a', 'tests::c', 'post_ok'],
       });
-      expect(grade.tests_status.FAIL_TO_PASS).toEqual({ success: ['get_ok', 'src/lib.rs - add (line 3)'], failure: [] });
+      expect(grade.tests_status.FAIL_TO_PASS).toEqual({
+        success: ['get_ok', 'src/lib.rs - add (line 3)'],
+        failure: [],
+      });
       // an ignored (skipped) PASS_TO_PASS test is maintained, as in SWE-bench's test_maintained
-      expect(grade.tests_status.PASS_TO_PASS).toEqual({ success: ['tests::a', 'tests::c'], failure: ['post_ok'] });
+      expect(grade.tests_status.PASS_TO_PASS).toEqual({
+        success: ['tests::a', 'tests::c'],
+        failure: ['post_ok'],
+      });
       expect(grade.resolved).toBe(false);
     });
   });

@@ -50,7 +50,9 @@ describe('loadInstances', () => {
         ['line 2', 'octo__widgets-2', 'FAIL_TO_PASS'],
         ['line 4', 'octo__widgets-4', 'base_commit'],
       ]);
-      expect(errors[1]?.message).toMatch(/line 2 \(octo__widgets-2\): field FAIL_TO_PASS must be a JSON-encoded list/);
+      expect(errors[1]?.message).toMatch(
+        /line 2 \(octo__widgets-2\): field FAIL_TO_PASS must be a JSON-encoded list/,
+      );
     });
   });
 
@@ -69,7 +71,9 @@ describe('loadInstances', () => {
 
   describe('when the file does not exist', () => {
     it('throws SandkitError invalid_option', async () => {
-      await expect(loadInstances(join(dir, 'missing.jsonl'))).rejects.toMatchObject({ code: 'invalid_option' });
+      await expect(loadInstances(join(dir, 'missing.jsonl'))).rejects.toMatchObject({
+        code: 'invalid_option',
+      });
     });
   });
 });

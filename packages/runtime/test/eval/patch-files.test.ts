@@ -28,9 +28,12 @@ describe('unquoteCPath', () => {
 
   it('C09: inverts git quoting for any path', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', minLength: 1 }).filter((s) => !s.includes('\0')), (path) => {
-        expect(unquoteCPath(quoteLikeGit(path))).toBe(path);
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', minLength: 1 }).filter((s) => !s.includes('\0')),
+        (path) => {
+          expect(unquoteCPath(quoteLikeGit(path))).toBe(path);
+        },
+      ),
     );
   });
 });
@@ -63,7 +66,8 @@ describe('splitPatch', () => {
   });
 
   it('splits plain diffs without git headers and keeps the preamble apart', () => {
-    const patch = 'Subject: fix\n\n--- a/x.py\t2024-01-01\n+++ b/x.py\t2024-01-02\n@@ -1 +1 @@\n-a\n+b\n--- a/y.py\n+++ b/y.py\n@@ -1 +1 @@\n-c\n+d\n';
+    const patch =
+      'Subject: fix\n\n--- a/x.py\t2024-01-01\n+++ b/x.py\t2024-01-02\n@@ -1 +1 @@\n-a\n+b\n--- a/y.py\n+++ b/y.py\n@@ -1 +1 @@\n-c\n+d\n';
     const split = splitPatch(patch);
     expect(split.preamble).toBe('Subject: fix\n\n');
     expect(split.files.map((f) => f.newPath)).toEqual(['x.py', 'y.py']);

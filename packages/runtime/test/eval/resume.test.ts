@@ -29,9 +29,20 @@ describe('runEval with resume', () => {
   it('C18: reruns errored, cut-off and missing instances, keeps finished ones, and ignores a partial last line', async () => {
     const ids = ['a__a-1', 'b__b-2', 'c__c-3', 'd__d-4', 'e__e-5'];
     const dataset = join(dir, 'c18.jsonl');
-    await writeJsonl(dataset, ids.map((id) => ({ ...ledger, instance_id: id })));
+    await writeJsonl(
+      dataset,
+      ids.map((id) => ({ ...ledger, instance_id: id })),
+    );
     const out = join(dir, 'c18-out');
-    const first = await runEval({ dataset, gold: true, out, reposDir: mirrors, cacheDir: join(dir, 'cache'), workers: 1, instanceIds: ['a__a-1'] });
+    const first = await runEval({
+      dataset,
+      gold: true,
+      out,
+      reposDir: mirrors,
+      cacheDir: join(dir, 'cache'),
+      workers: 1,
+      instanceIds: ['a__a-1'],
+    });
     expect(first.ran).toBe(1);
     const kept = [
       '{"instance_id":"a__a-1","status":"resolved"}',
@@ -42,7 +53,16 @@ describe('runEval with resume', () => {
     await writeFile(join(out, 'results.jsonl'), kept.join('\n'));
 
     const progress = recordingProgress();
-    const run = await runEval({ dataset, gold: true, out, reposDir: mirrors, cacheDir: join(dir, 'cache'), workers: 2, resume: true, progress });
+    const run = await runEval({
+      dataset,
+      gold: true,
+      out,
+      reposDir: mirrors,
+      cacheDir: join(dir, 'cache'),
+      workers: 2,
+      resume: true,
+      progress,
+    });
     expect(run.ran).toBe(3);
     expect(progress.notices.join('\n')).toMatch(/line 4 ignored: not complete JSON/);
     expect(progress.notices.join('\n')).toMatch(/rerunning 1 errored instance\(s\): b__b-2/);
@@ -51,11 +71,9 @@ describe('runEval with resume', () => {
     expect(lines.slice(0, 2)).toEqual([kept[0], kept[2]]);
     const records = lines.slice(0, -1).map((line) => JSON.parse(line));
     expect(records.map((r) => r.instance_id).sort()).toEqual(ids);
-    expect(records.filter((r) => ['b__b-2', 'd__d-4', 'e__e-5'].includes(r.instance_id)).map((r) => r.status)).toEqual([
-      'resolved',
-      'resolved',
-      'resolved',
-    ]);
+    expect(
+      records.filter((r) => ['b__b-2', 'd__d-4', 'e__e-5'].includes(r.instance_id)).map((r) => r.status),
+    ).toEqual(['resolved', 'resolved', 'resolved']);
     expect(existsSync(join(out, 'instances/c__c-3'))).toBe(false);
     expect(run.report).toMatchObject({
       resolved_ids: ['a__a-1', 'b__b-2', 'd__d-4', 'e__e-5'],
@@ -64,7 +82,15 @@ describe('runEval with resume', () => {
       incomplete_ids: [],
     });
 
-    const again = await runEval({ dataset, gold: true, out, reposDir: mirrors, cacheDir: join(dir, 'cache'), resume: true, progress });
+    const again = await runEval({
+      dataset,
+      gold: true,
+      out,
+      reposDir: mirrors,
+      cacheDir: join(dir, 'cache'),
+      resume: true,
+      progress,
+    });
     expect(again.ran).toBe(0);
     expect(progress.notices.at(-1)).toMatch(/nothing to do/);
     expect(await readFile(join(out, 'results.jsonl'), 'utf8')).toBe(`${lines.join('\n')}`);
@@ -78,8 +104,19 @@ describe('runEval with resume', () => {
       { ...ledger, instance_id: 'bad-1', FAIL_TO_PASS: 'not a list' },
     ]);
     const out = join(dir, 'infra-out');
-    const run = await runEval({ dataset, gold: true, out, reposDir: mirrors, cacheDir: join(dir, 'cache'), workers: 2 });
-    expect(run.results.get('ghost-1')).toMatchObject({ status: 'error', error_kind: 'repo', infra_error: true });
+    const run = await runEval({
+      dataset,
+      gold: true,
+      out,
+      reposDir: mirrors,
+      cacheDir: join(dir, 'cache'),
+      workers: 2,
+    });
+    expect(run.results.get('ghost-1')).toMatchObject({
+      status: 'error',
+      error_kind: 'repo',
+      infra_error: true,
+    });
     expect(run.results.get('ghost-1')?.error).toMatch(/no mirror of nobody\/ghost/);
     expect(run.results.get('bad-1')).toMatchObject({ status: 'error', error_kind: 'invalid_record' });
     expect(run.report).toMatchObject({

@@ -27,7 +27,11 @@ afterAll(() => cleanup());
 describe('examples/swebench-mini', () => {
   it('builds repositories whose commits are exactly the base_commit of every instance', () => {
     const built = buildMirrors(mirrors);
-    expect(built.map((repo) => repo.repo)).toEqual(['sandkit-mini/durations', 'sandkit-mini/ledger', 'sandkit-mini/pager']);
+    expect(built.map((repo) => repo.repo)).toEqual([
+      'sandkit-mini/durations',
+      'sandkit-mini/ledger',
+      'sandkit-mini/pager',
+    ]);
     for (const instance of instances) {
       const repo = built.find((r) => r.repo === instance.repo);
       expect(Object.values(repo?.commits ?? {})).toContain(instance.base_commit);
@@ -43,13 +47,26 @@ describe('examples/swebench-mini', () => {
     const dataset = join(dir, 'dataset.jsonl');
     await writeJsonl(dataset, [...instances, ...noop]);
     const predictions = join(dir, 'predictions.jsonl');
-    const noopPatch = 'diff --git a/NOTES.md b/NOTES.md\nnew file mode 100644\n--- /dev/null\n+++ b/NOTES.md\n@@ -0,0 +1 @@\n+looked, changed nothing\n';
+    const noopPatch =
+      'diff --git a/NOTES.md b/NOTES.md\nnew file mode 100644\n--- /dev/null\n+++ b/NOTES.md\n@@ -0,0 +1 @@\n+looked, changed nothing\n';
     await writeJsonl(predictions, [
       ...(await readJsonl(miniWrongPredictions)),
-      ...noop.map((i) => ({ instance_id: i.instance_id, model_name_or_path: 'noop', model_patch: noopPatch })),
+      ...noop.map((i) => ({
+        instance_id: i.instance_id,
+        model_name_or_path: 'noop',
+        model_patch: noopPatch,
+      })),
     ]);
     const out = join(dir, 'out-wrong');
-    const run = await runEval({ dataset, predictions, out, reposDir: mirrors, cacheDir: join(dir, 'cache'), workers: 2, timeoutSeconds: 300 });
+    const run = await runEval({
+      dataset,
+      predictions,
+      out,
+      reposDir: mirrors,
+      cacheDir: join(dir, 'cache'),
+      workers: 2,
+      timeoutSeconds: 300,
+    });
 
     const status = (id: string) => run.results.get(id)?.status;
     expect(status('sandkit-mini__pager-1')).toBe('error');
@@ -70,13 +87,17 @@ describe('examples/swebench-mini', () => {
       schema_version: 2,
     });
 
-    const report = JSON.parse(await readFile(join(out, 'instances/sandkit-mini__durations-1/report.json'), 'utf8'));
+    const report = JSON.parse(
+      await readFile(join(out, 'instances/sandkit-mini__durations-1/report.json'), 'utf8'),
+    );
     expect(report['sandkit-mini__durations-1']).toMatchObject({
       patch_successfully_applied: true,
       resolved: false,
       tests_status: { PASS_TO_PASS: { failure: ['tests/test_format.py::test_format[5400-1h 30m]'] } },
     });
-    const half = JSON.parse(await readFile(join(out, 'instances/sandkit-mini__ledger-1/report.json'), 'utf8'));
+    const half = JSON.parse(
+      await readFile(join(out, 'instances/sandkit-mini__ledger-1/report.json'), 'utf8'),
+    );
     expect(half['sandkit-mini__ledger-1'].tests_status.FAIL_TO_PASS.success).toHaveLength(1);
     expect(half['sandkit-mini__ledger-1'].tests_status.FAIL_TO_PASS.failure).toHaveLength(1);
     const applyLog = await readFile(join(out, 'instances/sandkit-mini__pager-1/eval.log'), 'utf8');
@@ -84,9 +105,9 @@ describe('examples/swebench-mini', () => {
 
     for (const instance of noop) {
       const result = run.results.get(instance.instance_id) as InstanceResult;
-      const lists = JSON.parse(await readFile(join(out, 'instances', instance.instance_id, 'report.json'), 'utf8'))[
-        instance.instance_id
-      ].tests_status;
+      const lists = JSON.parse(
+        await readFile(join(out, 'instances', instance.instance_id, 'report.json'), 'utf8'),
+      )[instance.instance_id].tests_status;
       expect(result.status, instance.instance_id).toBe('unresolved');
       expect(lists.FAIL_TO_PASS.success, instance.instance_id).toEqual([]);
       expect(lists.PASS_TO_PASS.failure, instance.instance_id).toEqual([]);
