@@ -15,16 +15,55 @@ import type { JsonSchema, JsonSchemaObject } from './tool-json-schema.js';
  * - keys that were optional: `null` added to `type` (and to `enum`), or `anyOf: [schema, {type: "null"}]`
  *   when the node has no `type`;
  * - `oneOf` becomes `anyOf` (strict mode knows only `anyOf`; zod's checks still run on the call);
- * - a `default` of `null` is dropped.
+ * - only the keywords strict mode permits are kept (`type`, `properties`, `required`, `items`, `anyOf`,
+ *   `enum`, `const`, `description`, `title`, `pattern`, the formats it knows, numeric bounds,
+ *   `minItems`/`maxItems`); others such as `minLength`, `maxLength` or `uniqueItems` make the API answer
+ *   400 ("'uniqueItems' is not permitted") and are left out. The tool still enforces them: a violation
+ *   comes back to the model as a fixable `invalid_arguments` result;
+ * - a `default` is moved into the description ("Default: false."), since `null` now means "use the default".
  *
  * @throws SandkitError `invalid_schema` for what strict mode cannot express: free-form maps
  *   (`z.record`, loose or catch-all objects: `additionalProperties` other than `false`), nodes with
- *   no type (`z.any()`, `z.unknown()`), `allOf`/`not`. Use `strict: false` for such tools, or give
+ *   no type (`z.any()`, `z.unknown()`), `allOf`/`not`, tuples (`prefixItems`). Use `strict: false` for such tools, or give
  *   the map fixed keys.
  */
 export function toStrictJsonSchema(toolName: string, schema: JsonSchemaObject): JsonSchemaObject {
   return strictNode(toolName, schema, '') as JsonSchemaObject;
 }
+
+/** Keywords OpenAI strict mode permits (Structured Outputs, "Supported properties"). */
+const permittedKeywords = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'anyOf',
+  'enum',
+  'const',
+  'description',
+  'title',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+]);
+const permittedFormats = new Set([
+  'date-time',
+  'time',
+  'date',
+  'duration',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'uuid',
+]);
 
 function strictNode(toolName: string, node: JsonSchema, path: string): JsonSchema {
   const refuse = (what: string): never => {
@@ -39,6 +78,7 @@ function strictNode(toolName: string, node: JsonSchema, path: string): JsonSchem
   if ('patternProperties' in out || 'propertyNames' in out) {
     refuse('a free-form map (z.record) is not supported; strict mode needs fixed keys');
   }
+  if ('prefixItems' in out) refuse('a tuple (z.tuple) is not supported; use an object with named fields');
   if ('oneOf' in out) {
     out.anyOf = out.oneOf;
     delete out.oneOf;
@@ -48,7 +88,15 @@ function strictNode(toolName: string, node: JsonSchema, path: string): JsonSchem
       strictNode(toolName, branch as JsonSchema, `${path}/anyOf/${i}`),
     );
   }
-  if (out.default === null) delete out.default;
+  if ('default' in out) {
+    if (out.default !== null && out.default !== undefined) {
+      const note = `Default: ${JSON.stringify(out.default)}.`;
+      out.description = typeof out.description === 'string' ? `${out.description} ${note}` : note;
+    }
+    delete out.default;
+  }
+  if (typeof out.format === 'string' && !permittedFormats.has(out.format)) delete out.format;
+  for (const key of Object.keys(out)) if (!permittedKeywords.has(key)) delete out[key];
   const isObject = out.type === 'object' || (Array.isArray(out.type) && out.type.includes('object'));
   if (isObject) {
     if (out.additionalProperties !== undefined && out.additionalProperties !== false) {
@@ -69,11 +117,6 @@ function strictNode(toolName: string, node: JsonSchema, path: string): JsonSchem
   }
   if (out.items !== undefined && typeof out.items === 'object' && out.items !== null) {
     out.items = strictNode(toolName, out.items as JsonSchema, `${path}/items`);
-  }
-  if (Array.isArray(out.prefixItems)) {
-    out.prefixItems = out.prefixItems.map((item, i) =>
-      strictNode(toolName, item as JsonSchema, `${path}/prefixItems/${i}`),
-    );
   }
   if (!('type' in out) && !('anyOf' in out) && !('enum' in out) && !('const' in out)) {
     refuse('a value of any type (z.any, z.unknown) is not supported; give it a type');

@@ -178,6 +178,51 @@ describe('toOpenAITools', () => {
       ]);
     });
 
+    it('C05: leaves out keywords strict mode rejects, moves defaults into the description, and still enforces them', async () => {
+      const seen: unknown[] = [];
+      const tool = defineTool({
+        name: 'grep',
+        description: 'Search.',
+        permission: 'read',
+        inputSchema: z.object({
+          pattern: z.string().min(1).max(200).describe('Regex.'),
+          ignoreCase: z.boolean().default(false).describe('Ignore case.'),
+          id: z.cuid().optional(),
+          when: z.iso.datetime().optional(),
+        }),
+        outputSchema: z.object({}),
+        async execute(input) {
+          seen.push(input);
+          return {};
+        },
+      });
+      const [definition] = toOpenAITools([tool], { api: 'responses', strict: true });
+      expect(strictViolations(definition?.parameters)).toEqual([]);
+      expect(definition?.parameters.properties).toMatchObject({
+        pattern: { type: 'string', description: 'Regex.' },
+        ignoreCase: { type: ['boolean', 'null'], description: 'Ignore case. Default: false.' },
+        when: { format: 'date-time' },
+      });
+      expect(definition?.parameters.properties.pattern).not.toHaveProperty('minLength');
+      expect(definition?.parameters.properties.id).not.toHaveProperty('format');
+      const bad = await executeToolCall([tool], {
+        type: 'function_call',
+        call_id: 'g1',
+        name: 'grep',
+        arguments: '{"pattern":"","ignoreCase":null,"id":null,"when":null}',
+      });
+      expect(bad.error?.code).toBe('invalid_arguments');
+      expect(bad.content[0]).toMatchObject({ text: expect.stringMatching(/- pattern: .*>=1 characters/) });
+      const good = await executeToolCall([tool], {
+        type: 'function_call',
+        call_id: 'g2',
+        name: 'grep',
+        arguments: '{"pattern":"x","ignoreCase":null,"id":null,"when":null}',
+      });
+      expect(good.isError).toBe(false);
+      expect(seen).toEqual([{ pattern: 'x', ignoreCase: false }]);
+    });
+
     it('C05: refuses z.record (a free-form map) with a message naming the tool and the path', () => {
       const tool = defineTool({
         name: 'set_env',
