@@ -44,7 +44,9 @@ export function strictViolations(node: unknown, path = ''): string[] {
     out.push(...strictViolations(child, `${path}/${key}`));
   }
   if (schema.items !== undefined) out.push(...strictViolations(schema.items, `${path}/items`));
-  if (Array.isArray(schema.anyOf))
-    schema.anyOf.forEach((b, i) => out.push(...strictViolations(b, `${path}/anyOf/${i}`)));
+  if (Array.isArray(schema.anyOf)) {
+    for (const [i, branch] of schema.anyOf.entries())
+      out.push(...strictViolations(branch, `${path}/anyOf/${i}`));
+  }
   return out;
 }
