@@ -9,7 +9,7 @@ export interface AnthropicToolUseCall {
   type: 'tool_use';
   id: string;
   name: string;
-  /** The arguments object (already parsed by the API). */
+  /** The arguments object (already parsed by the API). A JSON string is parsed like OpenAI `arguments`. */
   input: unknown;
 }
 
@@ -64,7 +64,11 @@ export function normalizeToolCall(call: ToolCallInput): NormalizedToolCall {
     return fromArguments(call.call_id, call.name, call.arguments);
   }
   const plain = call as AnthropicToolUseCall | PlainToolCall;
-  return { callId: plain.id ?? `call_${randomUUID()}`, toolName: plain.name, input: plain.input };
+  const callId = plain.id ?? `call_${randomUUID()}`;
+  // A JSON string (e.g. accumulated `input_json_delta` text) is read like OpenAI's `arguments`: a tool's
+  // input is always an object, so a string can only have been meant as its JSON.
+  if (typeof plain.input === 'string') return fromArguments(callId, plain.name, plain.input);
+  return { callId, toolName: plain.name, input: plain.input };
 }
 
 /** The call id of any accepted call shape (`id`, or `call_id` for Responses); `undefined` when it has none. */

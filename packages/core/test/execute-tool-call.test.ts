@@ -60,6 +60,16 @@ describe('executeToolCall', () => {
       });
     });
 
+    it('parses a tool_use input that is still a JSON string (accumulated from a stream)', async () => {
+      const result = await executeToolCall(tools, {
+        type: 'tool_use',
+        id: 'toolu_2',
+        name: 'read_file',
+        input: '{"path":"a.ts","limit":1}',
+      });
+      expect(result).toMatchObject({ isError: false, content: [{ type: 'text', text: 'one' }] });
+    });
+
     it('runs a plain { name, input, id } call and takes empty arguments as {}', async () => {
       const plain = await executeToolCall(tools, { name: 'read_file', input: { path: 'a.ts' }, id: 'p1' });
       expect(plain.callId).toBe('p1');
