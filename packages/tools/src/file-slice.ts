@@ -3,17 +3,19 @@
  * the end of a 1 GB file moves only the window to the host, never the file.
  *
  * Programs used (POSIX plus GNU/busybox `stat -c`): `stat`, `head -c`, `tr`, `wc`, `sha256sum`,
- * `tail -c +N`, `head -n`, and `awk` with `LC_ALL=C` (so `length` counts bytes) to find where a
- * line starts in one pass that stops at that line. Raw stdout bytes are collected through
+ * `tail -c +N`. To find where line N starts, GNU `grep -c -m N-1 ''` counts lines at memchr speed
+ * (about 2× faster than `sed -n`) and, as POSIX asks, leaves the shared file offset just after the
+ * last line it counted; the script reads that offset from `/proc/self/fdinfo`. Without GNU grep
+ * or /proc, `awk` with `LC_ALL=C` (so `length` counts bytes) finds it in one pass instead. Raw stdout bytes are collected through
  * `onStdout`, so invalid UTF-8 reaches the host unchanged.
  * @module
  */
 import { formatCommand, type SandboxClient, SandboxError, SandkitErrorCode } from '@sandkit/core';
 
-/** Bytes of a file's start sent with every window, for type sniffing (a tar header needs 262). */
-export const sniffBytes = 512;
-
-/** Bytes of a file's start checked for NUL (a NUL there makes the file binary). */
+/**
+ * Bytes of a file's start sent with every window: the host checks them for NUL (binary) and
+ * sniffs the type (a tar header needs 262).
+ */
 export const binaryCheckBytes = 8192;
 
 /** What to cut. */
@@ -28,11 +30,9 @@ export interface FileSliceRequest {
   line: number | null;
   /** Byte offset to start at (then `line`, when given, is the line number at that offset). */
   byteOffset: number | null;
-  /** Most lines to send, or `null` for a byte window (base64 reads). */
-  maxLines: number | null;
   /** Most bytes of the window to send. */
   maxBytes: number;
-  /** Skip the NUL check and send the window even for binary files (base64 reads). */
+  /** Skip the NUL check before a line scan (base64 reads); otherwise a file with a NUL in its first chunk is not scanned. */
   allowBinary: boolean;
   signal?: AbortSignal;
 }
@@ -44,11 +44,10 @@ export type FileSlice =
   | { kind: 'special' }
   | { kind: 'unreadable' }
   | { kind: 'whole'; size: number; bytes: Uint8Array }
-  | { kind: 'binary'; size: number; digest: string | null; head: Uint8Array }
   | { kind: 'past-end'; size: number; totalLines: number | null }
   | { kind: 'window'; size: number; digest: string | null; head: Uint8Array; start: number; startLine: number | null; bytes: Uint8Array };
 
-const script = `f=$1 whole=$2 digmax=$3 line=$4 boff=$5 lines=$6 cap=$7 anybin=$8
+const script = `f=$1 whole=$2 digmax=$3 line=$4 boff=$5 cap=$6 anybin=$7 scan=$8 check=0
 if [ -d "$f" ]; then echo directory; exit 0; fi
 if [ ! -e "$f" ]; then echo missing; exit 0; fi
 if [ ! -f "$f" ]; then echo special; exit 0; fi
@@ -57,24 +56,32 @@ size=$(stat -L -c %s -- "$f") || exit 3
 if [ "$size" -le "$whole" ]; then echo "whole $size"; exec cat < "$f"; fi
 dig=-
 if [ "$size" -le "$digmax" ]; then dig=$(sha256sum < "$f") || exit 3; dig=\${dig%% *}; fi
-n=$((size < ${binaryCheckBytes} ? size : ${binaryCheckBytes}))
-h=$((size < ${sniffBytes} ? size : ${sniffBytes}))
-if [ "$anybin" = 0 ] && [ "$(head -c ${binaryCheckBytes} < "$f" | tr -d '\\000' | wc -c)" -ne "$n" ]; then
-  echo "binary $size $dig"; head -c ${sniffBytes} < "$f"; exit 0
-fi
 sl=$line
 if [ "$boff" -ge 0 ]; then
   off=$boff
   if [ "$off" -gt "$size" ]; then echo "past-end $size -"; exit 0; fi
   if [ "$sl" -lt 1 ]; then sl=$(($(head -c "$off" < "$f" | wc -l) + 1)); fi
 elif [ "$line" -gt 1 ]; then
-  r=$(LC_ALL=C awk -v s="$line" 'NR==s{print "at", o; f=1; exit} {o+=length($0)+1} END{if(!f) print "eof", NR}' < "$f") || exit 3
-  case $r in "at "*) off=\${r#at };; *) echo "past-end $size \${r#eof }"; exit 0;; esac
+  if [ "$anybin" = 0 ] && [ "$(head -c ${binaryCheckBytes} < "$f" | tr -d '\\000' | wc -c)" -ne ${binaryCheckBytes} ]; then
+    echo "window $size $dig 0 1"; exec head -c ${binaryCheckBytes} < "$f"
+  fi
+  pos=
+  if [ "$scan" = grep ] && [ -r /proc/self/fdinfo/0 ] && case $(grep -V 2>/dev/null) in *GNU*) true;; *) false;; esac; then
+    exec 3< "$f"
+    n=$(LC_ALL=C grep -a -c -m $((line - 1)) '' <&3)
+    while read -r k v; do if [ "$k" = pos: ]; then pos=$v; fi; done < /proc/self/fdinfo/3
+    exec 3<&-
+    if [ "\${n:-0}" -lt $((line - 1)) ]; then echo "past-end $size \${n:-0}"; exit 0; fi
+  fi
+  if [ -n "$pos" ] && [ "$pos" -gt 0 ] && [ "$pos" -lt "$size" ]; then off=$pos check=1
+  else
+    r=$(LC_ALL=C awk -v s="$line" 'NR==s{print "at", o; f=1; exit} {o+=length($0)+1} END{if(!f) print "eof", NR}' < "$f") || exit 3
+    case $r in "at "*) off=\${r#at };; *) echo "past-end $size \${r#eof }"; exit 0;; esac
+  fi
 else off=0; sl=1; fi
-echo "window $size $dig $off $sl"
-head -c ${sniffBytes} < "$f"
-if [ "$lines" -gt 0 ]; then tail -c +$((off + 1)) < "$f" | head -n "$lines" | head -c "$cap"
-else tail -c +$((off + 1)) < "$f" | head -c "$cap"; fi
+echo "window $size $dig $off $sl $check"
+head -c ${binaryCheckBytes} < "$f"
+tail -c +$((off + 1 - check)) < "$f" | head -c $((cap + check))
 `;
 
 /**
@@ -82,15 +89,22 @@ else tail -c +$((off + 1)) < "$f" | head -c "$cap"; fi
  * @throws SandboxError `command_failed`-style `sandbox_unavailable` when a program the script needs fails.
  */
 export async function readFileSlice(client: SandboxClient, request: FileSliceRequest): Promise<FileSlice> {
+  const slice = await runSliceScript(client, request, 'grep');
+  // The grep scan's offset is checked by the byte before the window, which must end the previous
+  // line; a grep that does not leave the file offset after its last line (POSIX asks it to, GNU
+  // grep does) fails the check and the awk scan runs instead.
+  return slice === 'unverified' ? (runSliceScript(client, request, 'awk') as Promise<FileSlice>) : slice;
+}
+
+async function runSliceScript(client: SandboxClient, request: FileSliceRequest, scan: 'grep' | 'awk'): Promise<FileSlice | 'unverified'> {
   const argv = [
-    'sh', '-c', script, 'read_file', request.path, String(request.wholeMaxBytes), String(request.digestMaxBytes),
-    String(request.line ?? 0), String(request.byteOffset ?? -1), String(request.maxLines ?? 0),
-    String(request.maxBytes), request.allowBinary ? '1' : '0',
+    request.path, String(request.wholeMaxBytes), String(request.digestMaxBytes), String(request.line ?? 0),
+    String(request.byteOffset ?? -1), String(request.maxBytes), request.allowBinary ? '1' : '0', scan,
   ];
   const chunks: Uint8Array[] = [];
   let received = 0;
-  const limit = Math.max(request.wholeMaxBytes, request.maxBytes + sniffBytes) + 256;
-  const result = await client.exec(formatCommand(argv), {
+  const limit = Math.max(request.wholeMaxBytes, request.maxBytes + binaryCheckBytes) + 256;
+  const result = await client.exec(`set -- ${formatCommand(argv)}\n${script}`, {
     maxOutputBytes: 4096,
     ...(request.signal ? { signal: request.signal } : {}),
     onStdout: (chunk) => {
@@ -110,11 +124,11 @@ export async function readFileSlice(client: SandboxClient, request: FileSliceReq
   return parseSlice(Buffer.concat(chunks, received));
 }
 
-function parseSlice(out: Buffer): FileSlice {
+function parseSlice(out: Buffer): FileSlice | 'unverified' {
   const eol = out.indexOf(0x0a);
   const header = out.subarray(0, eol === -1 ? out.length : eol).toString('latin1').split(' ');
   const body = out.subarray(eol + 1);
-  const [kind, sizeText, digestText, offText, lineText] = header;
+  const [kind, sizeText, digestText, offText, lineText, checkText] = header;
   const size = Number(sizeText);
   const digest = digestText && digestText !== '-' ? digestText : null;
   switch (kind) {
@@ -125,13 +139,14 @@ function parseSlice(out: Buffer): FileSlice {
       return { kind } as FileSlice;
     case 'whole':
       return { kind, size, bytes: body };
-    case 'binary':
-      return { kind, size, digest, head: body };
     case 'past-end':
       return { kind, size, totalLines: digestText === '-' ? null : Number(digestText) };
     case 'window': {
-      const headLength = Math.min(size, sniffBytes);
-      return { kind, size, digest, head: body.subarray(0, headLength), start: Number(offText), startLine: Number(lineText), bytes: body.subarray(headLength) };
+      const headLength = Math.min(size, binaryCheckBytes);
+      const check = checkText === '1' ? 1 : 0;
+      if (check === 1 && body[headLength] !== 0x0a) return 'unverified';
+      const bytes = body.subarray(headLength + check);
+      return { kind, size, digest, head: body.subarray(0, headLength), start: Number(offText), startLine: Number(lineText), bytes };
     }
     default:
       throw new SandboxError({ code: SandkitErrorCode.sandboxUnavailable, message: `unexpected output from the read script: ${header.join(' ').slice(0, 200)}` });

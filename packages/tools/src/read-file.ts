@@ -142,7 +142,6 @@ async function readText(request: ReadRequest, input: ReadFileInput): Promise<Rea
   const mediaByName = mediaTypeFromPath(request.path);
   const slice = await sliceOrThrow(request, input, {
     wholeMaxBytes: mediaByName ? readFileLimits.maxMediaBytes : readFileLimits.maxBytes,
-    maxLines,
     maxBytes: request.textBudget,
     allowBinary: false,
   });
@@ -156,10 +155,10 @@ async function readText(request: ReadRequest, input: ReadFileInput): Promise<Rea
   if (slice.kind === 'past-end') throw pastEnd(request.shown, input, slice.size, slice.totalLines);
   const media = sniffMediaType(slice.head);
   if (media && slice.size <= readFileLimits.maxMediaBytes) {
-    const whole = await sliceOrThrow(request, {}, { wholeMaxBytes: readFileLimits.maxMediaBytes, maxLines: 1, maxBytes: 0, allowBinary: true });
+    const whole = await sliceOrThrow(request, {}, { wholeMaxBytes: readFileLimits.maxMediaBytes, maxBytes: 0, allowBinary: true });
     if (whole.kind === 'whole') return mediaResult(request, media, whole.bytes);
   }
-  if (slice.kind === 'binary' || media) return binaryResult(request, slice.size, slice.head, revision);
+  if (media || slice.head.includes(0)) return binaryResult(request, slice.size, slice.head, revision);
   const firstLineCut = slice.bytes.length >= request.textBudget && !slice.bytes.includes(0x0a) && slice.start + slice.bytes.length < slice.size;
   const firstLineBytes = firstLineCut ? await measureLine(request.client, request.path, slice.start, request.signal) : undefined;
   const window = formatTextWindow({
@@ -232,7 +231,7 @@ function textResult(
 
 async function readBytes(request: ReadRequest, input: ReadFileInput): Promise<ReadFileOutput> {
   const maxRaw = Math.floor((request.textBudget * 3) / 4 / 3) * 3;
-  const slice = await sliceOrThrow(request, input, { wholeMaxBytes: 0, maxLines: null, maxBytes: maxRaw, allowBinary: true });
+  const slice = await sliceOrThrow(request, input, { wholeMaxBytes: 0, maxBytes: maxRaw, allowBinary: true });
   if (slice.kind === 'past-end') throw pastEnd(request.shown, input, slice.size, slice.totalLines);
   if (slice.kind !== 'window') throw new ToolError({ code: SandkitErrorCode.internal, message: `unexpected ${slice.kind} read of ${request.shown}` });
   const end = slice.start + slice.bytes.length;
@@ -253,7 +252,7 @@ async function readBytes(request: ReadRequest, input: ReadFileInput): Promise<Re
 async function sliceOrThrow(
   request: ReadRequest,
   input: Pick<ReadFileInput, 'offset' | 'byteOffset'>,
-  shape: { wholeMaxBytes: number; maxLines: number | null; maxBytes: number; allowBinary: boolean },
+  shape: { wholeMaxBytes: number; maxBytes: number; allowBinary: boolean },
 ): Promise<Exclude<FileSlice, { kind: 'missing' | 'directory' | 'special' | 'unreadable' }>> {
   const slice = await readFileSlice(request.client, {
     path: request.path,

@@ -1,4 +1,4 @@
-import { ToolError } from '@sandkit/core';
+import { type SandboxClient, ToolError } from '@sandkit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadFileTool } from '../src/read-file.js';
 import { createFileToolsSandbox, type FileToolsSandbox } from './file-tools-sandbox.js';
@@ -147,6 +147,21 @@ describe('createReadFileTool', () => {
       expect(end).toMatchObject({ content: '59999\tline 59999\n60000\tline 60000', totalLines: 60_000, truncated: false });
     });
 
+    it.each([
+      ['without /proc fdinfo (awk scan)', (command: string) => command.replaceAll('/proc/self/fdinfo/0', '/nonexistent/fdinfo')],
+      [
+        'with a grep that leaves the file offset elsewhere (offset check fails, awk rescans)',
+        (command: string) =>
+          `grep() { if [ "$1" = -V ]; then echo GNU; return 0; fi; command grep "$@"; r=$?; dd bs=1 count=7 of=/dev/null 2>/dev/null; return $r; }\n${command}`,
+      ],
+    ])('finds the same far window %s', async (_name, rewrite) => {
+      const real = box.handle.client;
+      // A fake client only to inject a fault a real sandbox with GNU grep cannot produce.
+      const faulty: SandboxClient = { ...real, exec: (command, options) => real.exec(rewrite(command), options) };
+      const result = await createReadFileTool(faulty, { root: box.root }).call({ path: 'large.txt', offset: 50_000, limit: 2 });
+      expect(result).toMatchObject({ kind: 'text', content: '50000\tline 50000\n50001\tline 50001', nextByteOffset: Buffer.byteLength(numbered(50_001)) });
+    });
+
     it('counts the line number when only byteOffset is given', async () => {
       const result = await readText({ path: 'large.txt', byteOffset: Buffer.byteLength(numbered(1000)), limit: 1 });
       expect(result.content).toBe('1001\tline 1001');
@@ -186,6 +201,12 @@ describe('createReadFileTool', () => {
       await box.put('blob.gz', Buffer.concat([Buffer.from([0x1f, 0x8b, 0x08, 0x00]), Buffer.alloc(100, 7)]));
       const result = await read({ path: 'blob.gz' });
       expect(result).toMatchObject({ kind: 'binary', size: 104, typeGuess: 'gzip data' });
+    });
+
+    it('describes a large file with a NUL byte as binary at any offset, without scanning it', async () => {
+      await box.put('large.bin', Buffer.concat([Buffer.from('\x7fELF'), Buffer.alloc(400_000, 0), Buffer.from('\n'.repeat(10))]));
+      expect(await read({ path: 'large.bin' })).toMatchObject({ kind: 'binary', size: 400_014, typeGuess: 'ELF executable' });
+      expect(await read({ path: 'large.bin', offset: 5 })).toMatchObject({ kind: 'binary', typeGuess: 'ELF executable' });
     });
 
     it('pages through raw bytes with encoding base64', async () => {
