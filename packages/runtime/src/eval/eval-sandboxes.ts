@@ -89,10 +89,6 @@ export function resolveCheckoutMode(
   return sandboxes.sharesHostFiles ? 'clone' : 'archive';
 }
 
-interface DockerModule {
-  createDockerSandboxAdapter(options: { image: string }): SandboxAdapter;
-}
-
 async function makeAdapter(
   kind: EvalSandboxKind,
   image: string | null,
@@ -106,7 +102,6 @@ async function makeAdapter(
       timeoutMs: timeoutMs + 60_000,
     });
   }
-  const specifier = '@sandkit/sandbox-adapters/docker';
-  const docker = (await import(specifier)) as DockerModule;
-  return docker.createDockerSandboxAdapter({ image: image as string });
+  const { createDockerSandboxAdapter } = await import('@sandkit/sandbox-adapters/docker');
+  return createDockerSandboxAdapter({ image: image as string });
 }

@@ -111,7 +111,11 @@ describe('runEval with resume', () => {
       reposDir: mirrors,
       cacheDir: join(dir, 'cache'),
       workers: 2,
+      // the archive mode (git archive → tar through writeFile → one-commit repo) on the local adapter
+      checkout: 'archive',
     });
+    expect(run.results.get('ok-1')?.status).toBe('resolved');
+    expect(await readFile(join(out, 'instances/ok-1/eval.log'), 'utf8')).toMatch(/git archive [0-9a-f]{40} on the host/);
     expect(run.results.get('ghost-1')).toMatchObject({
       status: 'error',
       error_kind: 'repo',
