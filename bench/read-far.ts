@@ -18,7 +18,8 @@ const line = Number(process.argv[3] ?? 1_000_000);
 const totalLines = Number(process.argv[4] ?? 1_048_576);
 const limit = 50;
 const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 function resetPeak(): boolean {
   try {
@@ -38,7 +39,9 @@ try {
   const { client } = handle;
   const made = await client.exec(`seq -f '%0999.0f' 1 ${totalLines} > big.txt && wc -c < big.txt`);
   if (made.exitCode !== 0) throw new Error(`generating the file failed: ${made.stderr}`);
-  console.log(`file: ${made.stdout.trim()} bytes, ${totalLines} lines; reading lines ${line}-${line + limit - 1}`);
+  console.log(
+    `file: ${made.stdout.trim()} bytes, ${totalLines} lines; reading lines ${line}-${line + limit - 1}`,
+  );
   const tool = createReadFileTool(client, { root: handle.workdir });
   const expected = await client.exec(`sed -n '${line},+${limit - 1}p' big.txt`);
   const times = { tool: [] as number[], sed: [] as number[], sedQuit: [] as number[] };
@@ -69,9 +72,15 @@ try {
     times.sedQuit.push(performance.now() - started);
   }
   const [toolMs, sed, sedQuit] = [median(times.tool), median(times.sed), median(times.sedQuit)];
-  console.log(`read_file        median ${toolMs.toFixed(0)} ms  (runs: ${times.tool.map((t) => t.toFixed(0)).join(', ')})`);
-  console.log(`sed -n 'N,+49p'  median ${sed.toFixed(0)} ms  (runs: ${times.sed.map((t) => t.toFixed(0)).join(', ')})`);
-  console.log(`sed ... ;Mq      median ${sedQuit.toFixed(0)} ms  (runs: ${times.sedQuit.map((t) => t.toFixed(0)).join(', ')})`);
+  console.log(
+    `read_file        median ${toolMs.toFixed(0)} ms  (runs: ${times.tool.map((t) => t.toFixed(0)).join(', ')})`,
+  );
+  console.log(
+    `sed -n 'N,+49p'  median ${sed.toFixed(0)} ms  (runs: ${times.sed.map((t) => t.toFixed(0)).join(', ')})`,
+  );
+  console.log(
+    `sed ... ;Mq      median ${sedQuit.toFixed(0)} ms  (runs: ${times.sedQuit.map((t) => t.toFixed(0)).join(', ')})`,
+  );
   console.log(`ratio read_file / sed -n 'N,+49p': ${(toolMs / sed).toFixed(2)}x (goal <= 1.3x)`);
   console.log(`ratio read_file / sed with quit:   ${(toolMs / sedQuit).toFixed(2)}x`);
   console.log(`peak host RSS growth during read_file: ${mib(growth)} MiB`);

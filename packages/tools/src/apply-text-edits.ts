@@ -39,10 +39,18 @@ export function applyTextEdits(original: Uint8Array, edits: readonly TextEdit[])
   edits.forEach((edit, index) => {
     const label = `edit ${index + 1}`;
     if (edit.oldText === '') {
-      throw new ToolError({ code: SandkitErrorCode.emptyOldText, message: `${label}: oldText is empty; give the exact text to replace (to create or overwrite a whole file use write_file)`, details: { edit: index + 1 } });
+      throw new ToolError({
+        code: SandkitErrorCode.emptyOldText,
+        message: `${label}: oldText is empty; give the exact text to replace (to create or overwrite a whole file use write_file)`,
+        details: { edit: index + 1 },
+      });
     }
     if (edit.oldText === edit.newText) {
-      throw new ToolError({ code: SandkitErrorCode.noOp, message: `${label}: oldText and newText are identical, so it changes nothing; drop it or change newText`, details: { edit: index + 1 } });
+      throw new ToolError({
+        code: SandkitErrorCode.noOp,
+        message: `${label}: oldText and newText are identical, so it changes nothing; drop it or change newText`,
+        details: { edit: index + 1 },
+      });
     }
     const needle = toByteString(stripBom(edit.oldText).replaceAll('\r\n', '\n'));
     const found = occurrences(view.text, needle, edit.replaceAll === true);
@@ -56,8 +64,11 @@ export function applyTextEdits(original: Uint8Array, edits: readonly TextEdit[])
         details: { edit: index + 1, occurrences: found.length, lines },
       });
     }
-    const newText = toByteString(edit.oldText.startsWith('\uFEFF') ? stripBom(edit.newText) : edit.newText).replaceAll('\r\n', '\n');
-    for (const at of found) spans.push({ edit: index, start: at, end: at + needle.length, replacement: newText });
+    const newText = toByteString(
+      edit.oldText.startsWith('\uFEFF') ? stripBom(edit.newText) : edit.newText,
+    ).replaceAll('\r\n', '\n');
+    for (const at of found)
+      spans.push({ edit: index, start: at, end: at + needle.length, replacement: newText });
   });
   spans.sort((a, b) => a.start - b.start || a.end - b.end);
   for (let i = 1; i < spans.length; i++) {
@@ -77,14 +88,22 @@ export function applyTextEdits(original: Uint8Array, edits: readonly TextEdit[])
   for (const span of spans) {
     const start = view.originalIndex(span.start);
     const end = view.originalIndex(span.end);
-    parts.push(source.slice(cursor, start), withLineEnding(span.replacement, lineEndingAt(source, start, end, view.ending)));
+    parts.push(
+      source.slice(cursor, start),
+      withLineEnding(span.replacement, lineEndingAt(source, start, end, view.ending)),
+    );
     cursor = end;
   }
   parts.push(source.slice(cursor));
   const bytes = Buffer.from(parts.join(''), 'latin1');
   const firstDiff = firstDifference(original, bytes);
   if (firstDiff === -1) {
-    throw new ToolError({ code: SandkitErrorCode.noOp, message: 'the edits change nothing (after matching line endings the new bytes equal the old ones); nothing was written', details: {} });
+    throw new ToolError({
+      code: SandkitErrorCode.noOp,
+      message:
+        'the edits change nothing (after matching line endings the new bytes equal the old ones); nothing was written',
+      details: {},
+    });
   }
   return { bytes, replacements: spans.length, firstChangedLine: countByte(bytes, 0x0a, firstDiff) + 1 };
 }
@@ -105,7 +124,8 @@ function normalizedView(original: Uint8Array): NormalizedView {
   const bom = source.startsWith('\xef\xbb\xbf') ? 3 : 0;
   const body = source.slice(bom);
   const removed: number[] = []; // text index of each `\n` that lost its `\r`
-  for (let i = body.indexOf('\r\n'); i !== -1; i = body.indexOf('\r\n', i + 2)) removed.push(i - removed.length);
+  for (let i = body.indexOf('\r\n'); i !== -1; i = body.indexOf('\r\n', i + 2))
+    removed.push(i - removed.length);
   const lf = countByte(original, 0x0a, original.length) - removed.length;
   const ending = removed.length === 0 ? (lf === 0 ? null : 'lf') : lf === 0 ? 'crlf' : 'mixed';
   return {
@@ -136,7 +156,12 @@ function occurrences(text: string, needle: string, replaceAll: boolean): number[
 }
 
 /** The ending to write in a replacement: the file's, or for a mixed file the span's own / its line's. */
-function lineEndingAt(source: string, start: number, end: number, ending: NormalizedView['ending']): 'lf' | 'crlf' {
+function lineEndingAt(
+  source: string,
+  start: number,
+  end: number,
+  ending: NormalizedView['ending'],
+): 'lf' | 'crlf' {
   if (ending !== 'mixed') return ending === 'crlf' ? 'crlf' : 'lf';
   const span = source.slice(start, end);
   const crlf = span.split('\r\n').length - 1;
@@ -152,14 +177,21 @@ function withLineEnding(text: string, ending: 'lf' | 'crlf'): string {
 }
 
 function noMatch(label: string, index: number, oldText: string, view: NormalizedView): ToolError {
-  let hint = 'read the file again with read_file and copy the text exactly (whitespace, tabs and quotes included), without the line-number prefixes';
+  let hint =
+    'read the file again with read_file and copy the text exactly (whitespace, tabs and quotes included), without the line-number prefixes';
   if (oldText.includes('\uFFFD') && !view.source.includes(toByteString('\uFFFD'))) {
-    hint = 'oldText contains U+FFFD, which read_file shows for bytes that are not valid UTF-8; those bytes cannot be matched: choose oldText that leaves them out';
+    hint =
+      'oldText contains U+FFFD, which read_file shows for bytes that are not valid UTF-8; those bytes cannot be matched: choose oldText that leaves them out';
   } else {
     const similar = similarLines(view.text, oldText);
-    if (similar.length > 0) hint = `line ${similar.join(', ')} looks similar but differs in whitespace or characters; ${hint}`;
+    if (similar.length > 0)
+      hint = `line ${similar.join(', ')} looks similar but differs in whitespace or characters; ${hint}`;
   }
-  return new ToolError({ code: SandkitErrorCode.noMatch, message: `${label}: oldText was not found in the file; ${hint}. Nothing was changed.`, details: { edit: index + 1 } });
+  return new ToolError({
+    code: SandkitErrorCode.noMatch,
+    message: `${label}: oldText was not found in the file; ${hint}. Nothing was changed.`,
+    details: { edit: index + 1 },
+  });
 }
 
 /** Lines whose whitespace-squashed form contains the first non-blank line of `oldText`. */

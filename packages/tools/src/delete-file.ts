@@ -7,7 +7,14 @@
  * @module
  */
 import { posix } from 'node:path';
-import { defineTool, formatCommand, type SandboxClient, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
+import {
+  defineTool,
+  formatCommand,
+  type SandboxClient,
+  SandkitErrorCode,
+  type Tool,
+  ToolError,
+} from '@sandkit/core';
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from './coding-tool-options.js';
 import { withPathLock } from './path-lock.js';
@@ -24,7 +31,10 @@ Errors: "is_directory" (pass recursive: true to delete a directory with its cont
 
 const inputSchema = z.object({
   path: z.string().min(1).describe('Path to delete, relative to the workspace root (or absolute inside it).'),
-  recursive: z.boolean().optional().describe('Allow deleting a directory and all it contains. Default false.'),
+  recursive: z
+    .boolean()
+    .optional()
+    .describe('Allow deleting a directory and all it contains. Default false.'),
 });
 
 const outputSchema = z.object({
@@ -44,7 +54,10 @@ echo deleted`;
  * Creates the delete_file tool (permission `write`).
  * @throws SandkitError `invalid_option` from {@link normalizeCodingToolOptions} on bad options.
  */
-export function createDeleteFileTool(client: SandboxClient, options: DeleteFileToolOptions = {}): Tool<typeof inputSchema, typeof outputSchema> {
+export function createDeleteFileTool(
+  client: SandboxClient,
+  options: DeleteFileToolOptions = {},
+): Tool<typeof inputSchema, typeof outputSchema> {
   const context = normalizeCodingToolOptions(client, options);
   return defineTool({
     name: 'delete_file',
@@ -57,7 +70,11 @@ export function createDeleteFileTool(client: SandboxClient, options: DeleteFileT
       const lexical = posix.resolve(root, input.path);
       if (lexical === root || !isInside(root, lexical)) {
         if (lexical === root) {
-          throw new ToolError({ code: SandkitErrorCode.refused, message: `"${input.path}" is the workspace root, which cannot be deleted; delete the entries inside it instead`, details: { path: input.path } });
+          throw new ToolError({
+            code: SandkitErrorCode.refused,
+            message: `"${input.path}" is the workspace root, which cannot be deleted; delete the entries inside it instead`,
+            details: { path: input.path },
+          });
         }
         await resolveToolPath(context, input.path); // throws outside_root with the standard message
       }
@@ -78,7 +95,11 @@ export function createDeleteFileTool(client: SandboxClient, options: DeleteFileT
           });
         }
         if (word === 'directory') {
-          throw new ToolError({ code: SandkitErrorCode.isDirectory, message: `${shown} is a directory; pass recursive: true to delete it and everything in it`, details: { path: shown } });
+          throw new ToolError({
+            code: SandkitErrorCode.isDirectory,
+            message: `${shown} is a directory; pass recursive: true to delete it and everything in it`,
+            details: { path: shown },
+          });
         }
         return { path: shown, deleted: word === 'deleted' };
       });

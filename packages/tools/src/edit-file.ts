@@ -5,12 +5,27 @@
  * deletes of the same path never interleave. Returns a unified diff and the new revision.
  * @module
  */
-import { defineTool, formatCommand, type SandboxClient, SandkitErrorCode, type Tool, ToolError, truncateUtf8 } from '@sandkit/core';
+import {
+  defineTool,
+  formatCommand,
+  type SandboxClient,
+  SandkitErrorCode,
+  type Tool,
+  ToolError,
+  truncateUtf8,
+} from '@sandkit/core';
 import { z } from 'zod';
 import { applyTextEdits } from './apply-text-edits.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from './coding-tool-options.js';
 import { contentRevision, maxRevisionBytes, revisionHexLength } from './content-revision.js';
-import { fileNotFound, isDirectory, notRegularFile, parsePathKind, statPathCommand, toFileToolError } from './file-tool-errors.js';
+import {
+  fileNotFound,
+  isDirectory,
+  notRegularFile,
+  parsePathKind,
+  statPathCommand,
+  toFileToolError,
+} from './file-tool-errors.js';
 import { withPathLock } from './path-lock.js';
 import { resolveToolPath } from './resolve-path.js';
 import { unifiedDiff } from './unified-diff.js';
@@ -64,7 +79,10 @@ const outputSchema = z.object({
  * Creates the edit_file tool (permission `write`).
  * @throws SandkitError `invalid_option` from {@link normalizeCodingToolOptions} on bad options.
  */
-export function createEditFileTool(client: SandboxClient, options: EditFileToolOptions = {}): Tool<typeof inputSchema, typeof outputSchema> {
+export function createEditFileTool(
+  client: SandboxClient,
+  options: EditFileToolOptions = {},
+): Tool<typeof inputSchema, typeof outputSchema> {
   const context = normalizeCodingToolOptions(client, options);
   return defineTool({
     name: 'edit_file',
@@ -76,9 +94,13 @@ export function createEditFileTool(client: SandboxClient, options: EditFileToolO
       const resolved = await resolveToolPath(context, input.path);
       const shown = resolved.relative;
       return withPathLock(client, resolved.absolute, async () => {
-        const stat = await client.exec(statPathCommand(formatCommand([resolved.absolute])), signal ? { signal } : {});
+        const stat = await client.exec(
+          statPathCommand(formatCommand([resolved.absolute])),
+          signal ? { signal } : {},
+        );
         const { kind, size } = parsePathKind(stat.stdout);
-        if (kind === 'missing') throw fileNotFound(shown, 'create it with write_file, or check the path with list_files');
+        if (kind === 'missing')
+          throw fileNotFound(shown, 'create it with write_file, or check the path with list_files');
         if (kind === 'directory') throw isDirectory(shown);
         if (kind === 'other') throw notRegularFile(shown, 'special');
         if (size > maxRevisionBytes) {
@@ -92,7 +114,10 @@ export function createEditFileTool(client: SandboxClient, options: EditFileToolO
           throw toFileToolError(error, shown);
         });
         const revisionBefore = contentRevision(before);
-        if (input.expectedRevision !== undefined && !revisionBefore.startsWith(input.expectedRevision.slice(0, revisionHexLength))) {
+        if (
+          input.expectedRevision !== undefined &&
+          !revisionBefore.startsWith(input.expectedRevision.slice(0, revisionHexLength))
+        ) {
           throw new ToolError({
             code: SandkitErrorCode.revisionMismatch,
             message: `${shown} changed since revision ${input.expectedRevision} (it is now ${revisionBefore}); read it again with read_file and redo the edit against the current content. Nothing was written.`,
@@ -114,7 +139,9 @@ export function createEditFileTool(client: SandboxClient, options: EditFileToolO
         const capped = truncateUtf8(diff, context.maxOutputBytes - 512);
         return {
           path: shown,
-          diff: capped.truncated ? `${capped.text}\n[diff truncated: showed ${capped.keptBytes} of ${capped.totalBytes} bytes; read the file to see the rest]` : diff,
+          diff: capped.truncated
+            ? `${capped.text}\n[diff truncated: showed ${capped.keptBytes} of ${capped.totalBytes} bytes; read the file to see the rest]`
+            : diff,
           firstChangedLine: applied.firstChangedLine,
           replacements: applied.replacements,
           revision: contentRevision(applied.bytes),

@@ -45,7 +45,15 @@ export type FileSlice =
   | { kind: 'unreadable' }
   | { kind: 'whole'; size: number; bytes: Uint8Array }
   | { kind: 'past-end'; size: number; totalLines: number | null }
-  | { kind: 'window'; size: number; digest: string | null; head: Uint8Array; start: number; startLine: number | null; bytes: Uint8Array };
+  | {
+      kind: 'window';
+      size: number;
+      digest: string | null;
+      head: Uint8Array;
+      start: number;
+      startLine: number | null;
+      bytes: Uint8Array;
+    };
 
 const script = `f=$1 whole=$2 digmax=$3 line=$4 boff=$5 cap=$6 anybin=$7 scan=$8 check=0
 if [ -d "$f" ]; then echo directory; exit 0; fi
@@ -96,10 +104,20 @@ export async function readFileSlice(client: SandboxClient, request: FileSliceReq
   return slice === 'unverified' ? (runSliceScript(client, request, 'awk') as Promise<FileSlice>) : slice;
 }
 
-async function runSliceScript(client: SandboxClient, request: FileSliceRequest, scan: 'grep' | 'awk'): Promise<FileSlice | 'unverified'> {
+async function runSliceScript(
+  client: SandboxClient,
+  request: FileSliceRequest,
+  scan: 'grep' | 'awk',
+): Promise<FileSlice | 'unverified'> {
   const argv = [
-    request.path, String(request.wholeMaxBytes), String(request.digestMaxBytes), String(request.line ?? 0),
-    String(request.byteOffset ?? -1), String(request.maxBytes), request.allowBinary ? '1' : '0', scan,
+    request.path,
+    String(request.wholeMaxBytes),
+    String(request.digestMaxBytes),
+    String(request.line ?? 0),
+    String(request.byteOffset ?? -1),
+    String(request.maxBytes),
+    request.allowBinary ? '1' : '0',
+    scan,
   ];
   const chunks: Uint8Array[] = [];
   let received = 0;
@@ -126,7 +144,10 @@ async function runSliceScript(client: SandboxClient, request: FileSliceRequest, 
 
 function parseSlice(out: Buffer): FileSlice | 'unverified' {
   const eol = out.indexOf(0x0a);
-  const header = out.subarray(0, eol === -1 ? out.length : eol).toString('latin1').split(' ');
+  const header = out
+    .subarray(0, eol === -1 ? out.length : eol)
+    .toString('latin1')
+    .split(' ');
   const body = out.subarray(eol + 1);
   const [kind, sizeText, digestText, offText, lineText, checkText] = header;
   const size = Number(sizeText);
@@ -146,10 +167,21 @@ function parseSlice(out: Buffer): FileSlice | 'unverified' {
       const check = checkText === '1' ? 1 : 0;
       if (check === 1 && body[headLength] !== 0x0a) return 'unverified';
       const bytes = body.subarray(headLength + check);
-      return { kind, size, digest, head: body.subarray(0, headLength), start: Number(offText), startLine: Number(lineText), bytes };
+      return {
+        kind,
+        size,
+        digest,
+        head: body.subarray(0, headLength),
+        start: Number(offText),
+        startLine: Number(lineText),
+        bytes,
+      };
     }
     default:
-      throw new SandboxError({ code: SandkitErrorCode.sandboxUnavailable, message: `unexpected output from the read script: ${header.join(' ').slice(0, 200)}` });
+      throw new SandboxError({
+        code: SandkitErrorCode.sandboxUnavailable,
+        message: `unexpected output from the read script: ${header.join(' ').slice(0, 200)}`,
+      });
   }
 }
 
@@ -157,12 +189,20 @@ function parseSlice(out: Buffer): FileSlice | 'unverified' {
  * Byte length of the line that starts at `start` (without its `\n`), measured in the sandbox
  * without moving it: `tail -c +N | head -n 1 | tr -d '\n' | wc -c`.
  */
-export async function measureLine(client: SandboxClient, path: string, start: number, signal?: AbortSignal): Promise<number> {
+export async function measureLine(
+  client: SandboxClient,
+  path: string,
+  start: number,
+  signal?: AbortSignal,
+): Promise<number> {
   const command = `tail -c +${start + 1} < ${formatCommand([path])} | head -n 1 | tr -d '\\n' | wc -c`;
   const result = await client.exec(command, signal ? { signal } : {});
   const length = Number(result.stdout.trim());
   if (result.exitCode !== 0 || !Number.isInteger(length)) {
-    throw new SandboxError({ code: SandkitErrorCode.sandboxUnavailable, message: `measuring a line of ${path} failed: ${result.stderr.trim()}` });
+    throw new SandboxError({
+      code: SandkitErrorCode.sandboxUnavailable,
+      message: `measuring a line of ${path} failed: ${result.stderr.trim()}`,
+    });
   }
   return length;
 }

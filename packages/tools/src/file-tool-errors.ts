@@ -7,12 +7,20 @@ import { SandboxError, SandkitErrorCode, ToolError } from '@sandkit/core';
 
 /** ToolError `not_found` for a path with no file. */
 export function fileNotFound(path: string, hint = 'check the path with list_files or find_files'): ToolError {
-  return new ToolError({ code: SandkitErrorCode.notFound, message: `no file at "${path}"; ${hint}`, details: { path } });
+  return new ToolError({
+    code: SandkitErrorCode.notFound,
+    message: `no file at "${path}"; ${hint}`,
+    details: { path },
+  });
 }
 
 /** ToolError `is_directory` for a path that is a directory. */
 export function isDirectory(path: string, hint = 'use list_files to see its entries'): ToolError {
-  return new ToolError({ code: SandkitErrorCode.isDirectory, message: `"${path}" is a directory, not a file; ${hint}`, details: { path } });
+  return new ToolError({
+    code: SandkitErrorCode.isDirectory,
+    message: `"${path}" is a directory, not a file; ${hint}`,
+    details: { path },
+  });
 }
 
 /** ToolError `refused` for a path that is not a regular file or cannot be read. */

@@ -8,7 +8,12 @@
  * Index of the first byte of `bytes[start, end)` that is not part of a valid UTF-8 sequence, or
  * `-1` when the range is valid. A sequence cut by `end` counts as invalid unless `allowCutTail`.
  */
-export function findInvalidUtf8(bytes: Uint8Array, start = 0, end = bytes.length, allowCutTail = false): number {
+export function findInvalidUtf8(
+  bytes: Uint8Array,
+  start = 0,
+  end = bytes.length,
+  allowCutTail = false,
+): number {
   let i = start;
   while (i < end) {
     const b = bytes[i] ?? 0;

@@ -7,7 +7,11 @@
 export type LineEnding = 'lf' | 'crlf' | 'mixed';
 
 /** Counts `\n` and `\r\n` breaks in `bytes[start, end)`. */
-export function countLineBreaks(bytes: Uint8Array, start = 0, end = bytes.length): { lf: number; crlf: number } {
+export function countLineBreaks(
+  bytes: Uint8Array,
+  start = 0,
+  end = bytes.length,
+): { lf: number; crlf: number } {
   let lf = 0;
   let crlf = 0;
   let i = bytes.indexOf(0x0a, start);

@@ -5,7 +5,14 @@
  * encodings: invalid UTF-8 is shown with U+FFFD and a notice giving the first bad byte.
  * @module
  */
-import { defineTool, type SandboxClient, SandkitErrorCode, type Tool, type ToolContent, ToolError } from '@sandkit/core';
+import {
+  defineTool,
+  type SandboxClient,
+  SandkitErrorCode,
+  type Tool,
+  type ToolContent,
+  ToolError,
+} from '@sandkit/core';
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from './coding-tool-options.js';
 import { contentRevision, maxRevisionBytes, revisionFromDigest } from './content-revision.js';
@@ -46,10 +53,31 @@ Errors: "not_found" (check the path with list_files or find_files), "is_director
 
 const inputSchema = z.object({
   path: z.string().min(1).describe('File path, relative to the workspace root (or absolute inside it).'),
-  offset: z.number().int().min(1).optional().describe('1-based line to start at. Default 1. With byteOffset: the line number at that byte.'),
-  limit: z.number().int().min(1).max(readFileLimits.maxLines).optional().describe(`Lines to read (1-${readFileLimits.maxLines}). Default: as many as fit.`),
-  byteOffset: z.number().int().min(0).optional().describe('Byte offset to start at, from nextByteOffset or a truncation marker. Pass offset too.'),
-  encoding: z.enum(['utf8', 'base64']).optional().describe('"utf8" (default): text with line numbers. "base64": the raw bytes from byteOffset, for binary files.'),
+  offset: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('1-based line to start at. Default 1. With byteOffset: the line number at that byte.'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(readFileLimits.maxLines)
+    .optional()
+    .describe(`Lines to read (1-${readFileLimits.maxLines}). Default: as many as fit.`),
+  byteOffset: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('Byte offset to start at, from nextByteOffset or a truncation marker. Pass offset too.'),
+  encoding: z
+    .enum(['utf8', 'base64'])
+    .optional()
+    .describe(
+      '"utf8" (default): text with line numbers. "base64": the raw bytes from byteOffset, for binary files.',
+    ),
   lineNumbers: z.boolean().optional().describe('Prefix lines with "N<TAB>". Default true.'),
 });
 
@@ -111,7 +139,10 @@ type ReadFileOutput = z.input<typeof outputSchema>;
  * Creates the read_file tool (permission `read`).
  * @throws SandkitError `invalid_option` from {@link normalizeCodingToolOptions} on bad options.
  */
-export function createReadFileTool(client: SandboxClient, options: ReadFileToolOptions = {}): Tool<typeof inputSchema, typeof outputSchema> {
+export function createReadFileTool(
+  client: SandboxClient,
+  options: ReadFileToolOptions = {},
+): Tool<typeof inputSchema, typeof outputSchema> {
   const context = normalizeCodingToolOptions(client, options);
   const textBudget = Math.min(readFileLimits.maxBytes, context.maxOutputBytes - readFileLimits.statusReserve);
   return defineTool({
@@ -148,19 +179,29 @@ async function readText(request: ReadRequest, input: ReadFileInput): Promise<Rea
   if (slice.kind === 'whole') {
     const media = sniffMediaType(slice.bytes);
     if (media) return mediaResult(request, media, slice.bytes);
-    if (slice.bytes.subarray(0, 8192).includes(0)) return binaryResult(request, slice.size, slice.bytes, contentRevision(slice.bytes));
+    if (slice.bytes.subarray(0, 8192).includes(0))
+      return binaryResult(request, slice.size, slice.bytes, contentRevision(slice.bytes));
     return wholeText(request, input, slice.bytes, maxLines);
   }
   const revision = slice.kind === 'past-end' ? null : revisionFromDigest(slice.digest ?? '');
   if (slice.kind === 'past-end') throw pastEnd(request.shown, input, slice.size, slice.totalLines);
   const media = sniffMediaType(slice.head);
   if (media && slice.size <= readFileLimits.maxMediaBytes) {
-    const whole = await sliceOrThrow(request, {}, { wholeMaxBytes: readFileLimits.maxMediaBytes, maxBytes: 0, allowBinary: true });
+    const whole = await sliceOrThrow(
+      request,
+      {},
+      { wholeMaxBytes: readFileLimits.maxMediaBytes, maxBytes: 0, allowBinary: true },
+    );
     if (whole.kind === 'whole') return mediaResult(request, media, whole.bytes);
   }
   if (media || slice.head.includes(0)) return binaryResult(request, slice.size, slice.head, revision);
-  const firstLineCut = slice.bytes.length >= request.textBudget && !slice.bytes.includes(0x0a) && slice.start + slice.bytes.length < slice.size;
-  const firstLineBytes = firstLineCut ? await measureLine(request.client, request.path, slice.start, request.signal) : undefined;
+  const firstLineCut =
+    slice.bytes.length >= request.textBudget &&
+    !slice.bytes.includes(0x0a) &&
+    slice.start + slice.bytes.length < slice.size;
+  const firstLineBytes = firstLineCut
+    ? await measureLine(request.client, request.path, slice.start, request.signal)
+    : undefined;
   const window = formatTextWindow({
     bytes: slice.bytes,
     start: slice.start,
@@ -173,16 +214,27 @@ async function readText(request: ReadRequest, input: ReadFileInput): Promise<Rea
     ...(firstLineBytes === undefined ? {} : { firstLineBytes }),
   });
   const reachedEnd = window.next === null;
-  return textResult(request, input, window, { size: slice.size, revision, totalLines: reachedEnd ? window.endLine : null, lineEnding: window.lineEnding });
+  return textResult(request, input, window, {
+    size: slice.size,
+    revision,
+    totalLines: reachedEnd ? window.endLine : null,
+    lineEnding: window.lineEnding,
+  });
 }
 
-function wholeText(request: ReadRequest, input: ReadFileInput, bytes: Uint8Array, maxLines: number): ReadFileOutput {
+function wholeText(
+  request: ReadRequest,
+  input: ReadFileInput,
+  bytes: Uint8Array,
+  maxLines: number,
+): ReadFileOutput {
   const totalLines = countLines(bytes);
   let start = input.byteOffset ?? 0;
   let startLine = input.offset ?? 1;
   if (start > bytes.length) throw pastEnd(request.shown, input, bytes.length, totalLines);
   if (input.byteOffset === undefined) {
-    if (startLine > 1 && startLine > totalLines) throw pastEnd(request.shown, input, bytes.length, totalLines);
+    if (startLine > 1 && startLine > totalLines)
+      throw pastEnd(request.shown, input, bytes.length, totalLines);
     start = lineStart(bytes, startLine);
   } else if (input.offset === undefined) {
     startLine = countNewlines(bytes, start) + 1;
@@ -197,17 +249,30 @@ function wholeText(request: ReadRequest, input: ReadFileInput, bytes: Uint8Array
     maxLineChars: readFileLimits.maxLineChars,
     lineNumbers: input.lineNumbers ?? true,
   });
-  return textResult(request, input, window, { size: bytes.length, revision: contentRevision(bytes), totalLines, lineEnding: detectLineEnding(bytes) });
+  return textResult(request, input, window, {
+    size: bytes.length,
+    revision: contentRevision(bytes),
+    totalLines,
+    lineEnding: detectLineEnding(bytes),
+  });
 }
 
 function textResult(
   request: ReadRequest,
   input: ReadFileInput,
   window: ReturnType<typeof formatTextWindow>,
-  file: { size: number; revision: string | null; totalLines: number | null; lineEnding: 'lf' | 'crlf' | 'mixed' | null },
+  file: {
+    size: number;
+    revision: string | null;
+    totalLines: number | null;
+    lineEnding: 'lf' | 'crlf' | 'mixed' | null;
+  },
 ): ReadFileOutput {
   const startLine = window.endLine - window.linesShown + 1;
-  const truncated = window.clippedLines.length > 0 || window.stoppedEarly || (input.limit === undefined && window.next !== null);
+  const truncated =
+    window.clippedLines.length > 0 ||
+    window.stoppedEarly ||
+    (input.limit === undefined && window.next !== null);
   const notice =
     window.invalidUtf8At === null
       ? undefined
@@ -233,7 +298,11 @@ async function readBytes(request: ReadRequest, input: ReadFileInput): Promise<Re
   const maxRaw = Math.floor((request.textBudget * 3) / 4 / 3) * 3;
   const slice = await sliceOrThrow(request, input, { wholeMaxBytes: 0, maxBytes: maxRaw, allowBinary: true });
   if (slice.kind === 'past-end') throw pastEnd(request.shown, input, slice.size, slice.totalLines);
-  if (slice.kind !== 'window') throw new ToolError({ code: SandkitErrorCode.internal, message: `unexpected ${slice.kind} read of ${request.shown}` });
+  if (slice.kind !== 'window')
+    throw new ToolError({
+      code: SandkitErrorCode.internal,
+      message: `unexpected ${slice.kind} read of ${request.shown}`,
+    });
   const end = slice.start + slice.bytes.length;
   return {
     kind: 'bytes',
@@ -264,18 +333,33 @@ async function sliceOrThrow(
   });
   if (slice.kind === 'missing') throw fileNotFound(request.shown);
   if (slice.kind === 'directory') throw isDirectory(request.shown);
-  if (slice.kind === 'special' || slice.kind === 'unreadable') throw notRegularFile(request.shown, slice.kind);
+  if (slice.kind === 'special' || slice.kind === 'unreadable')
+    throw notRegularFile(request.shown, slice.kind);
   return slice;
 }
 
 function mediaResult(request: ReadRequest, mediaType: MediaType, bytes: Uint8Array): ReadFileOutput {
-  return { kind: 'media', path: request.shown, mediaType, data: Buffer.from(bytes).toString('base64'), size: bytes.length, revision: contentRevision(bytes) };
+  return {
+    kind: 'media',
+    path: request.shown,
+    mediaType,
+    data: Buffer.from(bytes).toString('base64'),
+    size: bytes.length,
+    revision: contentRevision(bytes),
+  };
 }
 
-function binaryResult(request: ReadRequest, size: number, head: Uint8Array, revision: string | null): ReadFileOutput {
+function binaryResult(
+  request: ReadRequest,
+  size: number,
+  head: Uint8Array,
+  revision: string | null,
+): ReadFileOutput {
   const typeGuess = guessBinaryType(head);
   const media = sniffMediaType(head);
-  const why = media ? `${media} larger than the ${readFileLimits.maxMediaBytes / 1024 / 1024} MiB media limit` : 'binary (it has NUL bytes)';
+  const why = media
+    ? `${media} larger than the ${readFileLimits.maxMediaBytes / 1024 / 1024} MiB media limit`
+    : 'binary (it has NUL bytes)';
   return {
     kind: 'binary',
     path: request.shown,
@@ -286,7 +370,12 @@ function binaryResult(request: ReadRequest, size: number, head: Uint8Array, revi
   };
 }
 
-function pastEnd(path: string, input: Pick<ReadFileInput, 'offset' | 'byteOffset'>, size: number, totalLines: number | null): ToolError {
+function pastEnd(
+  path: string,
+  input: Pick<ReadFileInput, 'offset' | 'byteOffset'>,
+  size: number,
+  totalLines: number | null,
+): ToolError {
   const asked = input.byteOffset === undefined ? `offset ${input.offset}` : `byteOffset ${input.byteOffset}`;
   const lines = totalLines === null ? '' : `${totalLines} lines, `;
   return new ToolError({
@@ -324,28 +413,44 @@ function toContent(output: z.output<typeof outputSchema>): ToolContent[] {
     case 'media':
       return output.mediaType === 'application/pdf'
         ? [{ type: 'document', mediaType: 'application/pdf', data: output.data, title: output.path }]
-        : [{ type: 'image', mediaType: output.mediaType, data: output.data }, { type: 'text', text: `${output.path}: ${output.mediaType}, ${output.size} bytes` }];
+        : [
+            { type: 'image', mediaType: output.mediaType, data: output.data },
+            { type: 'text', text: `${output.path}: ${output.mediaType}, ${output.size} bytes` },
+          ];
     case 'binary':
       return [{ type: 'text', text: output.message }];
     case 'bytes':
       return [{ type: 'text', text: `${output.content}\n${statusLine(output)}` }];
     case 'text':
-      return [{ type: 'text', text: output.content === '' ? statusLine(output) : `${output.content}\n${statusLine(output)}` }];
+      return [
+        {
+          type: 'text',
+          text: output.content === '' ? statusLine(output) : `${output.content}\n${statusLine(output)}`,
+        },
+      ];
   }
 }
 
 function statusLine(output: z.output<typeof outputSchema>): string {
   const facts: string[] = [];
   if (output.kind === 'bytes') {
-    facts.push(`base64 of bytes ${output.byteOffset}-${output.byteOffset + output.byteLength} of ${output.size}`);
-    if (output.nextByteOffset !== undefined) facts.push(`more: call read_file with encoding="base64" byteOffset=${output.nextByteOffset}`);
+    facts.push(
+      `base64 of bytes ${output.byteOffset}-${output.byteOffset + output.byteLength} of ${output.size}`,
+    );
+    if (output.nextByteOffset !== undefined)
+      facts.push(`more: call read_file with encoding="base64" byteOffset=${output.nextByteOffset}`);
   } else if (output.kind === 'text') {
     const total = output.totalLines === null ? `${output.size} bytes` : `${output.totalLines} lines`;
-    facts.push(output.endLine < output.startLine ? `no lines shown (of ${total})` : `lines ${output.startLine}-${output.endLine} of ${total}`);
+    facts.push(
+      output.endLine < output.startLine
+        ? `no lines shown (of ${total})`
+        : `lines ${output.startLine}-${output.endLine} of ${total}`,
+    );
     if (output.lineEnding && output.lineEnding !== 'lf') facts.push(`line endings ${output.lineEnding}`);
     if (output.bom) facts.push('UTF-8 BOM');
     if (output.notice) facts.push(output.notice);
-    if (output.nextOffset !== undefined) facts.push(`more: call read_file with offset=${output.nextOffset} byteOffset=${output.nextByteOffset}`);
+    if (output.nextOffset !== undefined)
+      facts.push(`more: call read_file with offset=${output.nextOffset} byteOffset=${output.nextByteOffset}`);
   }
   if (output.revision) facts.push(`revision ${output.revision}`);
   return `[${facts.join('; ')}]`;

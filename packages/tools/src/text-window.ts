@@ -137,7 +137,12 @@ export function clipByChars(bytes: Uint8Array, start: number, end: number, maxCh
   return i;
 }
 
-function clipByBytes(bytes: Uint8Array, start: number, end: number, maxBytes: number): { keepEnd: number; text: string } {
+function clipByBytes(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  maxBytes: number,
+): { keepEnd: number; text: string } {
   let keepEnd = utf8Boundary(bytes.subarray(0, end), Math.min(end, start + maxBytes));
   let text = decoder.decode(bytes.subarray(start, keepEnd));
   // Invalid bytes widen to 3-byte U+FFFD when decoded: shrink until the text fits.

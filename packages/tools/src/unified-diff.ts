@@ -55,7 +55,8 @@ function commonSuffix(a: Uint8Array, b: Uint8Array, prefix: number): number {
 /** Start of the line `count` lines above the one holding byte `index`. */
 function linesBack(bytes: Uint8Array, index: number, count: number): number {
   let start = index > 0 ? bytes.lastIndexOf(0x0a, index - 1) + 1 : 0;
-  for (let n = 0; n < count && start > 0; n++) start = start >= 2 ? bytes.lastIndexOf(0x0a, start - 2) + 1 : 0;
+  for (let n = 0; n < count && start > 0; n++)
+    start = start >= 2 ? bytes.lastIndexOf(0x0a, start - 2) + 1 : 0;
   return start;
 }
 

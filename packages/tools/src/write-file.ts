@@ -3,10 +3,23 @@
  * + rename, parents created, an existing file's mode kept), under {@link withPathLock}.
  * @module
  */
-import { defineTool, formatCommand, type SandboxClient, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
+import {
+  defineTool,
+  formatCommand,
+  type SandboxClient,
+  SandkitErrorCode,
+  type Tool,
+  ToolError,
+} from '@sandkit/core';
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from './coding-tool-options.js';
-import { isDirectory, notRegularFile, parsePathKind, statPathCommand, toFileToolError } from './file-tool-errors.js';
+import {
+  isDirectory,
+  notRegularFile,
+  parsePathKind,
+  statPathCommand,
+  toFileToolError,
+} from './file-tool-errors.js';
 import { withPathLock } from './path-lock.js';
 import { resolveToolPath } from './resolve-path.js';
 
@@ -26,7 +39,10 @@ Errors: "too_large" (split the content or produce it with a command), "is_direct
 const inputSchema = z.object({
   path: z.string().min(1).describe('File path, relative to the workspace root (or absolute inside it).'),
   content: z.string().describe(`The whole new content (at most ${maxWriteBytes} bytes once encoded).`),
-  encoding: z.enum(['utf8', 'base64']).optional().describe('"utf8" (default) or "base64" for binary content.'),
+  encoding: z
+    .enum(['utf8', 'base64'])
+    .optional()
+    .describe('"utf8" (default) or "base64" for binary content.'),
 });
 
 const outputSchema = z.object({
@@ -39,7 +55,10 @@ const outputSchema = z.object({
  * Creates the write_file tool (permission `write`).
  * @throws SandkitError `invalid_option` from {@link normalizeCodingToolOptions} on bad options.
  */
-export function createWriteFileTool(client: SandboxClient, options: WriteFileToolOptions = {}): Tool<typeof inputSchema, typeof outputSchema> {
+export function createWriteFileTool(
+  client: SandboxClient,
+  options: WriteFileToolOptions = {},
+): Tool<typeof inputSchema, typeof outputSchema> {
   const context = normalizeCodingToolOptions(client, options);
   return defineTool({
     name: 'write_file',
@@ -60,7 +79,10 @@ export function createWriteFileTool(client: SandboxClient, options: WriteFileToo
       const shown = resolved.relative;
       if (shown === '.') throw isDirectory(shown, 'give a file path inside it');
       return withPathLock(client, resolved.absolute, async () => {
-        const stat = await client.exec(statPathCommand(formatCommand([resolved.absolute])), signal ? { signal } : {});
+        const stat = await client.exec(
+          statPathCommand(formatCommand([resolved.absolute])),
+          signal ? { signal } : {},
+        );
         const { kind } = parsePathKind(stat.stdout);
         if (kind === 'directory') throw isDirectory(shown, 'give a file path inside it');
         if (kind === 'other') throw notRegularFile(shown, 'special');
@@ -80,7 +102,8 @@ function decodeContent(content: string, encoding: 'utf8' | 'base64'): Uint8Array
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(compact) || compact.replace(/=+$/, '').length % 4 === 1) {
     throw new ToolError({
       code: SandkitErrorCode.invalidArguments,
-      message: 'content is not valid base64 (encoding "base64"); send standard base64, or use encoding "utf8" for text',
+      message:
+        'content is not valid base64 (encoding "base64"); send standard base64, or use encoding "utf8" for text',
       details: {},
     });
   }

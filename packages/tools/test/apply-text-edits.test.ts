@@ -6,7 +6,23 @@ import { createEditFileTool } from '../src/edit-file.js';
 import { createFileToolsSandbox, type FileToolsSandbox } from './file-tools-sandbox.js';
 
 /** Byte tokens a file is built from: CRLF and LF, lone CR, tabs, non-ASCII, invalid UTF-8, `$`. */
-const tokens = ['a', 'b', 'ab', ' ', '\t', '\n', '\r\n', '\r', 'é', '’', '😀', '$&', '\xe9', '\xff', '\x80'].map((t) =>
+const tokens = [
+  'a',
+  'b',
+  'ab',
+  ' ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\r',
+  'é',
+  '’',
+  '😀',
+  '$&',
+  '\xe9',
+  '\xff',
+  '\x80',
+].map((t) =>
   /^[\x00-\xff]*$/.test(t) && /[\x80-\xff]/.test(t) ? Buffer.from(t, 'latin1') : Buffer.from(t, 'utf8'),
 );
 const newTexts = ['', 'X', 'a', 'new\ttext', '$1 $$', '’', 'two\nlines'];
@@ -79,7 +95,10 @@ describe('applyTextEdits', () => {
         }
         applied++;
         expectOutsideKept(original, result.bytes, start, end);
-        if (!newText.includes('\n')) expect(Buffer.from(result.bytes.subarray(start, result.bytes.length - (original.length - end)))).toEqual(Buffer.from(newText, 'utf8'));
+        if (!newText.includes('\n'))
+          expect(
+            Buffer.from(result.bytes.subarray(start, result.bytes.length - (original.length - end))),
+          ).toEqual(Buffer.from(newText, 'utf8'));
       }),
       { numRuns: 3000 },
     );
@@ -102,10 +121,19 @@ describe('applyTextEdits', () => {
         // Each edit alone must apply too; the batch is both replacements spliced into the original.
         const [a, b] = [first, second].map((edit) => {
           const alone = applyTextEdits(bytes, [edit]).bytes;
-          return { ...edit, middle: Buffer.from(alone.subarray(edit.start, alone.length - (bytes.length - edit.end))) };
+          return {
+            ...edit,
+            middle: Buffer.from(alone.subarray(edit.start, alone.length - (bytes.length - edit.end))),
+          };
         });
         const [x, y] = a!.start <= b!.start ? [a!, b!] : [b!, a!];
-        const expected = Buffer.concat([bytes.subarray(0, x.start), x.middle, bytes.subarray(x.end, y.start), y.middle, bytes.subarray(y.end)]);
+        const expected = Buffer.concat([
+          bytes.subarray(0, x.start),
+          x.middle,
+          bytes.subarray(x.end, y.start),
+          y.middle,
+          bytes.subarray(y.end),
+        ]);
         expect(Buffer.from(result.bytes)).toEqual(expected);
       }),
       { numRuns: 2000 },

@@ -18,13 +18,21 @@ afterAll(async () => {
   await rm(outside, { recursive: true, force: true });
 });
 
-const remove = (input: Record<string, unknown>) => createDeleteFileTool(box.handle.client, { root: box.root }).call(input);
+const remove = (input: Record<string, unknown>) =>
+  createDeleteFileTool(box.handle.client, { root: box.root }).call(input);
 async function toolError(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!ToolError.isInstance(error)) throw new Error(`expected a ToolError, got ${String(error)}`);
   return error;
 }
-const exists = (path: string) => lstat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  lstat(path).then(
+    () => true,
+    () => false,
+  );
 
 describe('createDeleteFileTool', () => {
   it('deletes a file and reports deleted true', async () => {
@@ -73,7 +81,9 @@ describe('createDeleteFileTool', () => {
   });
 
   it('refuses ../ paths', async () => {
-    expect((await toolError(remove({ path: `../${outside.split('/').pop()}/keep.txt` }))).code).toBe('outside_root');
+    expect((await toolError(remove({ path: `../${outside.split('/').pop()}/keep.txt` }))).code).toBe(
+      'outside_root',
+    );
     expect(await readFile(join(outside, 'keep.txt'), 'utf8')).toBe('keep');
   });
 });

@@ -16,7 +16,10 @@ type Edit = { oldText: string; newText: string; replaceAll?: boolean };
 const edit = (path: string, edits: Edit[], extra: Record<string, unknown> = {}) =>
   createEditFileTool(box.handle.client, { root: box.root }).call({ path, edits, ...extra });
 async function toolError(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!ToolError.isInstance(error)) throw new Error(`expected a ToolError, got ${String(error)}`);
   return error;
 }
@@ -28,8 +31,12 @@ describe('createEditFileTool', () => {
     it('B07: changes only the matched span and leaves every tab in place; the diff has one changed line', async () => {
       const makefile = 'build:\n\tcc -o app main.c\nclean:\n\trm -f app\n';
       await box.put('Makefile', makefile);
-      const result = await edit('Makefile', [{ oldText: 'cc -o app main.c', newText: 'cc -O2 -o app main.c' }]);
-      expect((await box.bytes('Makefile')).toString('latin1')).toBe('build:\n\tcc -O2 -o app main.c\nclean:\n\trm -f app\n');
+      const result = await edit('Makefile', [
+        { oldText: 'cc -o app main.c', newText: 'cc -O2 -o app main.c' },
+      ]);
+      expect((await box.bytes('Makefile')).toString('latin1')).toBe(
+        'build:\n\tcc -O2 -o app main.c\nclean:\n\trm -f app\n',
+      );
       expect(changedLines(result.diff)).toEqual(['-\tcc -o app main.c', '+\tcc -O2 -o app main.c']);
       expect(result).toMatchObject({ firstChangedLine: 2, replacements: 1 });
     });
@@ -44,9 +51,16 @@ describe('createEditFileTool', () => {
 
     it('B08: round-trips text copied from read_file output into an edit', async () => {
       await box.put('crlf2.txt', 'x\r\nfirst\r\nsecond\r\ny\r\n');
-      const read = await createReadFileTool(box.handle.client, { root: box.root }).call({ path: 'crlf2.txt', offset: 2, limit: 2, lineNumbers: false });
+      const read = await createReadFileTool(box.handle.client, { root: box.root }).call({
+        path: 'crlf2.txt',
+        offset: 2,
+        limit: 2,
+        lineNumbers: false,
+      });
       if (read.kind !== 'text') throw new Error(read.kind);
-      await edit('crlf2.txt', [{ oldText: read.content, newText: 'only\nthis' }], { expectedRevision: read.revision });
+      await edit('crlf2.txt', [{ oldText: read.content, newText: 'only\nthis' }], {
+        expectedRevision: read.revision,
+      });
       expect((await box.bytes('crlf2.txt')).toString('latin1')).toBe('x\r\nonly\r\nthis\r\ny\r\n');
     });
 
@@ -62,9 +76,13 @@ describe('createEditFileTool', () => {
     it('B14: rejects a non-unique oldText, names the lines, and writes nothing', async () => {
       const source = 'if (a) {\n  return null;\n}\nif (b) {\n  return null;\n}\n';
       await box.put('h.js', source);
-      const error = await toolError(edit('h.js', [{ oldText: '  return null;', newText: '  return undefined;' }]));
+      const error = await toolError(
+        edit('h.js', [{ oldText: '  return null;', newText: '  return undefined;' }]),
+      );
       expect(error.code).toBe('not_unique');
-      expect(error.message).toContain('edit 1: oldText occurs 2 times (lines 2, 5); add surrounding lines to make it unique');
+      expect(error.message).toContain(
+        'edit 1: oldText occurs 2 times (lines 2, 5); add surrounding lines to make it unique',
+      );
       expect((await box.bytes('h.js')).toString('latin1')).toBe(source);
     });
 
@@ -98,7 +116,8 @@ describe('createEditFileTool', () => {
 
   describe('when the file has curly quotes (B15)', () => {
     it('B15: keeps U+2019 bytes and leaves the regex line byte-identical', async () => {
-      const source = 'const msg = "it’s done";          // U+2019\nconst re = /\\bLORD([\'’][sS])?\\b/; // both quotes on purpose\n';
+      const source =
+        'const msg = "it’s done";          // U+2019\nconst re = /\\bLORD([\'’][sS])?\\b/; // both quotes on purpose\n';
       await box.put('i18n.js', Buffer.from(source, 'utf8'));
       await edit('i18n.js', [{ oldText: '"it’s done"', newText: '"it’s finished"' }]);
       const after = await box.bytes('i18n.js');
@@ -188,8 +207,12 @@ describe('createEditFileTool', () => {
     it('applies with the current revision and returns the new one', async () => {
       await box.put('rev.txt', 'v1\n');
       const read = await createReadFileTool(box.handle.client, { root: box.root }).call({ path: 'rev.txt' });
-      const result = await edit('rev.txt', [{ oldText: 'v1', newText: 'v2' }], { expectedRevision: read.revision });
-      const reread = await createReadFileTool(box.handle.client, { root: box.root }).call({ path: 'rev.txt' });
+      const result = await edit('rev.txt', [{ oldText: 'v1', newText: 'v2' }], {
+        expectedRevision: read.revision,
+      });
+      const reread = await createReadFileTool(box.handle.client, { root: box.root }).call({
+        path: 'rev.txt',
+      });
       expect(result.revision).toBe(reread.revision);
       expect(result.revision).not.toBe(read.revision);
     });
@@ -198,7 +221,9 @@ describe('createEditFileTool', () => {
       await box.put('rev2.txt', 'v1\n');
       const read = await createReadFileTool(box.handle.client, { root: box.root }).call({ path: 'rev2.txt' });
       await box.put('rev2.txt', 'v1 changed by someone else\n');
-      const error = await toolError(edit('rev2.txt', [{ oldText: 'v1', newText: 'v2' }], { expectedRevision: read.revision }));
+      const error = await toolError(
+        edit('rev2.txt', [{ oldText: 'v1', newText: 'v2' }], { expectedRevision: read.revision }),
+      );
       expect(error.code).toBe('revision_mismatch');
       expect((await box.bytes('rev2.txt')).toString()).toBe('v1 changed by someone else\n');
     });
@@ -208,7 +233,11 @@ describe('createEditFileTool', () => {
     it('serialises them: 100 concurrent edits of distinct lines lose none', async () => {
       const lines = Array.from({ length: 100 }, (_, i) => `value ${i} = old`);
       await box.put('concurrent.txt', `${lines.join('\n')}\n`);
-      const results = await Promise.allSettled(lines.map((_, i) => edit('concurrent.txt', [{ oldText: `value ${i} = old`, newText: `value ${i} = new` }])));
+      const results = await Promise.allSettled(
+        lines.map((_, i) =>
+          edit('concurrent.txt', [{ oldText: `value ${i} = old`, newText: `value ${i} = new` }]),
+        ),
+      );
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       const after = (await box.bytes('concurrent.txt')).toString();
       expect(after).toBe(`${lines.map((_, i) => `value ${i} = new`).join('\n')}\n`);

@@ -25,7 +25,11 @@ export async function createFileToolsSandbox(): Promise<FileToolsSandbox> {
     async put(path, content, mode) {
       const full = join(root, path);
       await mkdir(dirname(full), { recursive: true });
-      await writeFile(full, typeof content === 'string' ? Buffer.from(content, 'latin1') : content, mode === undefined ? {} : { mode });
+      await writeFile(
+        full,
+        typeof content === 'string' ? Buffer.from(content, 'latin1') : content,
+        mode === undefined ? {} : { mode },
+      );
     },
     bytes: (path) => readFile(join(root, path)),
   };

@@ -18,12 +18,16 @@ async function readText(input: Record<string, unknown>, maxOutputBytes?: number)
   return result;
 }
 async function toolError(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!ToolError.isInstance(error)) throw new Error(`expected a ToolError, got ${String(error)}`);
   return error;
 }
 /** `count` lines `line 1`..`line N`, each ending with `\n`. */
-const numbered = (count: number, from = 1) => Array.from({ length: count }, (_, i) => `line ${from + i}\n`).join('');
+const numbered = (count: number, from = 1) =>
+  Array.from({ length: count }, (_, i) => `line ${from + i}\n`).join('');
 
 describe('createReadFileTool', () => {
   describe('when reading a small text file', () => {
@@ -31,7 +35,14 @@ describe('createReadFileTool', () => {
       await box.put('a.txt', 'one\ntwo\nthree\n');
       const result = await readText({ path: 'a.txt' });
       expect(result.content).toBe('1\tone\n2\ttwo\n3\tthree');
-      expect(result).toMatchObject({ startLine: 1, endLine: 3, totalLines: 3, truncated: false, lineEnding: 'lf', size: 14 });
+      expect(result).toMatchObject({
+        startLine: 1,
+        endLine: 3,
+        totalLines: 3,
+        truncated: false,
+        lineEnding: 'lf',
+        size: 14,
+      });
       expect(result.revision).toMatch(/^[0-9a-f]{16}$/);
       expect(result.nextOffset).toBeUndefined();
     });
@@ -40,8 +51,19 @@ describe('createReadFileTool', () => {
       await box.put('many.txt', numbered(10));
       const result = await readText({ path: 'many.txt', offset: 4, limit: 3 });
       expect(result.content).toBe('4\tline 4\n5\tline 5\n6\tline 6');
-      expect(result).toMatchObject({ startLine: 4, endLine: 6, totalLines: 10, nextOffset: 7, nextByteOffset: 42 });
-      const next = await readText({ path: 'many.txt', offset: result.nextOffset, byteOffset: result.nextByteOffset, limit: 2 });
+      expect(result).toMatchObject({
+        startLine: 4,
+        endLine: 6,
+        totalLines: 10,
+        nextOffset: 7,
+        nextByteOffset: 42,
+      });
+      const next = await readText({
+        path: 'many.txt',
+        offset: result.nextOffset,
+        byteOffset: result.nextByteOffset,
+        limit: 2,
+      });
       expect(next.content).toBe('7\tline 7\n8\tline 8');
     });
 
@@ -77,7 +99,9 @@ describe('createReadFileTool', () => {
     it('B23: clips a 2,000,000-byte one-line file with a marker and a byte continuation', async () => {
       await box.put('dist/app.min.js', 'var a=1;'.repeat(250_000));
       const result = await readText({ path: 'dist/app.min.js', offset: 1, limit: 50 });
-      expect(result.content).toContain('[line 1 truncated: showed 2000 of 2000000 bytes; continue with byteOffset=2000]');
+      expect(result.content).toContain(
+        '[line 1 truncated: showed 2000 of 2000000 bytes; continue with byteOffset=2000]',
+      );
       expect(Buffer.byteLength(result.content)).toBeLessThan(64 * 1024);
       expect(result).toMatchObject({ truncated: true, nextOffset: 1, nextByteOffset: 2000, endLine: 1 });
       const next = await readText({ path: 'dist/app.min.js', offset: 1, byteOffset: 2000, limit: 50 });
@@ -89,7 +113,9 @@ describe('createReadFileTool', () => {
       await box.put('mixed-len.txt', `short\n${'x'.repeat(5000)}\nafter\n`);
       const result = await readText({ path: 'mixed-len.txt' });
       const lines = result.content.split('\n');
-      expect(lines[1]).toBe(`2\t${'x'.repeat(2000)} [line 2 truncated: showed 2000 of 5000 bytes; continue with byteOffset=2006]`);
+      expect(lines[1]).toBe(
+        `2\t${'x'.repeat(2000)} [line 2 truncated: showed 2000 of 5000 bytes; continue with byteOffset=2006]`,
+      );
       expect(lines[2]).toBe('3\tafter');
       expect(result.truncated).toBe(true);
     });
@@ -138,17 +164,30 @@ describe('createReadFileTool', () => {
     it('cuts the window inside the sandbox: a far offset returns only that window', async () => {
       await box.put('large.txt', numbered(60_000));
       const result = await readText({ path: 'large.txt', offset: 50_000, limit: 5 });
-      expect(result.content).toBe([50_000, 50_001, 50_002, 50_003, 50_004].map((n) => `${n}\tline ${n}`).join('\n'));
+      expect(result.content).toBe(
+        [50_000, 50_001, 50_002, 50_003, 50_004].map((n) => `${n}\tline ${n}`).join('\n'),
+      );
       expect(result.totalLines).toBeNull();
       expect(result.revision).toMatch(/^[0-9a-f]{16}$/);
       const offset = Buffer.byteLength(numbered(50_004));
       expect(result).toMatchObject({ nextOffset: 50_005, nextByteOffset: offset });
-      const end = await readText({ path: 'large.txt', offset: 59_999, byteOffset: Buffer.byteLength(numbered(59_998)) });
-      expect(end).toMatchObject({ content: '59999\tline 59999\n60000\tline 60000', totalLines: 60_000, truncated: false });
+      const end = await readText({
+        path: 'large.txt',
+        offset: 59_999,
+        byteOffset: Buffer.byteLength(numbered(59_998)),
+      });
+      expect(end).toMatchObject({
+        content: '59999\tline 59999\n60000\tline 60000',
+        totalLines: 60_000,
+        truncated: false,
+      });
     });
 
     it.each([
-      ['without /proc fdinfo (awk scan)', (command: string) => command.replaceAll('/proc/self/fdinfo/0', '/nonexistent/fdinfo')],
+      [
+        'without /proc fdinfo (awk scan)',
+        (command: string) => command.replaceAll('/proc/self/fdinfo/0', '/nonexistent/fdinfo'),
+      ],
       [
         'with a grep that leaves the file offset elsewhere (offset check fails, awk rescans)',
         (command: string) =>
@@ -157,13 +196,28 @@ describe('createReadFileTool', () => {
     ])('finds the same far window %s', async (_name, rewrite) => {
       const real = box.handle.client;
       // A fake client only to inject a fault a real sandbox with GNU grep cannot produce.
-      const faulty: SandboxClient = { ...real, exec: (command, options) => real.exec(rewrite(command), options) };
-      const result = await createReadFileTool(faulty, { root: box.root }).call({ path: 'large.txt', offset: 50_000, limit: 2 });
-      expect(result).toMatchObject({ kind: 'text', content: '50000\tline 50000\n50001\tline 50001', nextByteOffset: Buffer.byteLength(numbered(50_001)) });
+      const faulty: SandboxClient = {
+        ...real,
+        exec: (command, options) => real.exec(rewrite(command), options),
+      };
+      const result = await createReadFileTool(faulty, { root: box.root }).call({
+        path: 'large.txt',
+        offset: 50_000,
+        limit: 2,
+      });
+      expect(result).toMatchObject({
+        kind: 'text',
+        content: '50000\tline 50000\n50001\tline 50001',
+        nextByteOffset: Buffer.byteLength(numbered(50_001)),
+      });
     });
 
     it('counts the line number when only byteOffset is given', async () => {
-      const result = await readText({ path: 'large.txt', byteOffset: Buffer.byteLength(numbered(1000)), limit: 1 });
+      const result = await readText({
+        path: 'large.txt',
+        byteOffset: Buffer.byteLength(numbered(1000)),
+        limit: 1,
+      });
       expect(result.content).toBe('1001\tline 1001');
     });
 
@@ -174,14 +228,26 @@ describe('createReadFileTool', () => {
   });
 
   describe('when the file is an image, a PDF or binary', () => {
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+      'hex',
+    );
 
     it('returns a PNG as media, and toContent gives image content', async () => {
       await box.put('pic.png', png);
       const t = tool();
       const result = await t.call({ path: 'pic.png' });
-      expect(result).toMatchObject({ kind: 'media', mediaType: 'image/png', size: png.length, data: png.toString('base64') });
-      expect(t.toContent(result)[0]).toEqual({ type: 'image', mediaType: 'image/png', data: png.toString('base64') });
+      expect(result).toMatchObject({
+        kind: 'media',
+        mediaType: 'image/png',
+        size: png.length,
+        data: png.toString('base64'),
+      });
+      expect(t.toContent(result)[0]).toEqual({
+        type: 'image',
+        mediaType: 'image/png',
+        data: png.toString('base64'),
+      });
     });
 
     it('knows an image by its first bytes when the name has no extension', async () => {
@@ -194,7 +260,11 @@ describe('createReadFileTool', () => {
       await box.put('doc.pdf', pdf);
       const t = tool();
       const result = await t.call({ path: 'doc.pdf' });
-      expect(t.toContent(result)[0]).toMatchObject({ type: 'document', mediaType: 'application/pdf', data: pdf.toString('base64') });
+      expect(t.toContent(result)[0]).toMatchObject({
+        type: 'document',
+        mediaType: 'application/pdf',
+        data: pdf.toString('base64'),
+      });
     });
 
     it('describes a file with a NUL byte instead of dumping it', async () => {
@@ -204,9 +274,19 @@ describe('createReadFileTool', () => {
     });
 
     it('describes a large file with a NUL byte as binary at any offset, without scanning it', async () => {
-      await box.put('large.bin', Buffer.concat([Buffer.from('\x7fELF'), Buffer.alloc(400_000, 0), Buffer.from('\n'.repeat(10))]));
-      expect(await read({ path: 'large.bin' })).toMatchObject({ kind: 'binary', size: 400_014, typeGuess: 'ELF executable' });
-      expect(await read({ path: 'large.bin', offset: 5 })).toMatchObject({ kind: 'binary', typeGuess: 'ELF executable' });
+      await box.put(
+        'large.bin',
+        Buffer.concat([Buffer.from('\x7fELF'), Buffer.alloc(400_000, 0), Buffer.from('\n'.repeat(10))]),
+      );
+      expect(await read({ path: 'large.bin' })).toMatchObject({
+        kind: 'binary',
+        size: 400_014,
+        typeGuess: 'ELF executable',
+      });
+      expect(await read({ path: 'large.bin', offset: 5 })).toMatchObject({
+        kind: 'binary',
+        typeGuess: 'ELF executable',
+      });
     });
 
     it('pages through raw bytes with encoding base64', async () => {
@@ -214,9 +294,14 @@ describe('createReadFileTool', () => {
       await box.put('raw.bin', data);
       const first = await read({ path: 'raw.bin', encoding: 'base64' }, 2048);
       if (first.kind !== 'bytes') throw new Error(first.kind);
-      const second = await read({ path: 'raw.bin', encoding: 'base64', byteOffset: first.nextByteOffset }, 2048);
+      const second = await read(
+        { path: 'raw.bin', encoding: 'base64', byteOffset: first.nextByteOffset },
+        2048,
+      );
       if (second.kind !== 'bytes') throw new Error(second.kind);
-      expect(Buffer.concat([Buffer.from(first.content, 'base64'), Buffer.from(second.content, 'base64')])).toEqual(data.subarray(0, first.byteLength + second.byteLength));
+      expect(
+        Buffer.concat([Buffer.from(first.content, 'base64'), Buffer.from(second.content, 'base64')]),
+      ).toEqual(data.subarray(0, first.byteLength + second.byteLength));
     });
   });
 

@@ -71,10 +71,13 @@ describe('resolveToolPath', () => {
 
   it('accepts every path built only from segments that stay inside (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom(...safe.filter((s) => s !== 'up')), { minLength: 1, maxLength: 5 }), async (segments) => {
-        const resolved = await resolveToolPath(context, segments.join('/'));
-        expect(isInside(box.root, resolved.absolute)).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...safe.filter((s) => s !== 'up')), { minLength: 1, maxLength: 5 }),
+        async (segments) => {
+          const resolved = await resolveToolPath(context, segments.join('/'));
+          expect(isInside(box.root, resolved.absolute)).toBe(true);
+        },
+      ),
       { numRuns: 30 },
     );
   }, 60_000);

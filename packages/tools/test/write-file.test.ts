@@ -11,9 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => box.handle.destroy());
 
-const write = (input: Record<string, unknown>) => createWriteFileTool(box.handle.client, { root: box.root }).call(input);
+const write = (input: Record<string, unknown>) =>
+  createWriteFileTool(box.handle.client, { root: box.root }).call(input);
 async function toolError(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!ToolError.isInstance(error)) throw new Error(`expected a ToolError, got ${String(error)}`);
   return error;
 }
@@ -51,7 +55,9 @@ describe('createWriteFileTool', () => {
     });
 
     it('rejects content that is not base64', async () => {
-      expect((await toolError(write({ path: 'bad.dat', content: 'not base64!', encoding: 'base64' }))).code).toBe('invalid_arguments');
+      expect(
+        (await toolError(write({ path: 'bad.dat', content: 'not base64!', encoding: 'base64' }))).code,
+      ).toBe('invalid_arguments');
     });
   });
 
