@@ -27,7 +27,8 @@ import {
 } from '@sandkit/core';
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from './coding-tool-options.js';
-import { type ResolvedPath, resolveRoot, resolveToolPath } from './resolve-path.js';
+import { confinedSearchCommand, notFoundExit, outsideRootExit } from './confined-search-command.js';
+import { resolveRoot } from './resolve-path.js';
 import { runSearch, type SearchRun } from './run-search.js';
 import { type SearchUnit, sortUnits } from './search-collector.js';
 
@@ -141,8 +142,7 @@ export function createSearchFilesTool(
     outputSchema,
     permission: 'read',
     async execute(input, { signal }) {
-      const target = await resolveTarget(input.path);
-      const root = target.root;
+      const root = await resolveRoot(context);
       const mode = input.outputMode ?? 'content';
       const offset = input.offset ?? 0;
       const maxMatches = input.maxMatches ?? 100;
@@ -151,7 +151,7 @@ export function createSearchFilesTool(
         sorted: boolean,
         stopAfterUnits: number,
       ): Promise<SearchRun> =>
-        runSearch(client, formatCommand(searchArgv(chosen, input, target.relative, sorted)), {
+        runSearch(client, confinedSearchCommand(root, input.path, searchArgv(chosen, input, sorted)), {
           engine: chosen,
           mode,
           context: input.context ?? 0,
@@ -189,24 +189,10 @@ export function createSearchFilesTool(
       });
     },
   });
-
-  async function resolveTarget(path: string | undefined): Promise<ResolvedPath> {
-    if (path === undefined || path === '' || path === '.') {
-      const root = await resolveRoot(context);
-      return { absolute: root, relative: '.', root };
-    }
-    return resolveToolPath(context, path);
-  }
 }
 
 /** The argv of one search: `-e PATTERN -- PATH`, path always explicit. */
-export function searchArgv(
-  engine: 'rg' | 'grep',
-  input: SearchFilesInput,
-  relativePath: string,
-  sorted: boolean,
-): string[] {
-  const target = relativePath === '.' ? '.' : `./${relativePath}`;
+export function searchArgv(engine: 'rg' | 'grep', input: SearchFilesInput, sorted: boolean): string[] {
   const mode = input.outputMode ?? 'content';
   const contextLines = mode === 'content' && (input.context ?? 0) > 0 ? ['-C', String(input.context)] : [];
   if (engine === 'rg') {
@@ -224,7 +210,6 @@ export function searchArgv(
       '-e',
       input.pattern,
       '--',
-      target,
     ];
   }
   // C locale: GNU grep takes a file with invalid UTF-8 for binary under a UTF-8 locale and -I would skip it
@@ -246,7 +231,6 @@ export function searchArgv(
     '-e',
     input.pattern,
     '--',
-    target,
   ];
 }
 
@@ -262,11 +246,17 @@ function assertRan(run: SearchRun, engine: 'rg' | 'grep', signal: AbortSignal | 
       message: `${engine} is not installed in the sandbox: ${reason}`,
     });
   }
+  if (result.exitCode === outsideRootExit) {
+    throw new ToolError({
+      code: SandkitErrorCode.outsideRoot,
+      message: `the search path leads outside the workspace root (to ${result.stderr.trim()}); use a path inside the root`,
+    });
+  }
   if (result.exitCode === 2 && run.collector.units.length > 0) return; // some files unreadable; results stand
-  if (/No such file or directory/.test(reason)) {
+  if (result.exitCode === notFoundExit) {
     throw new ToolError({
       code: SandkitErrorCode.notFound,
-      message: `the search path does not exist: ${reason}; list_files shows what exists`,
+      message: 'the search path does not exist; list_files or find_files show what exists',
     });
   }
   throw new ToolError({

@@ -159,6 +159,21 @@ describe.each(engines)('createSearchFilesTool with %s', (name, make) => {
     expect((error as Error).message).toMatch(/unclosed group|Unmatched \(/);
   });
 
+  it('refuses a path that is a symlink leading out of the root, checked in the same shell as the search', async () => {
+    const error = await make()
+      .call({ pattern: 'secret', path: 'link-out' })
+      .catch((e: unknown) => e);
+    expect(ToolError.isInstance(error) && error.code).toBe('outside_root');
+    expect((error as Error).message).toContain(outside);
+  });
+
+  it('throws not_found for a path that does not exist', async () => {
+    const error = await make()
+      .call({ pattern: 'x', path: 'no/such/dir' })
+      .catch((e: unknown) => e);
+    expect(ToolError.isInstance(error) && error.code).toBe('not_found');
+  });
+
   it('refuses a path outside the root', async () => {
     const error = await make()
       .call({ pattern: 'x', path: '../' })

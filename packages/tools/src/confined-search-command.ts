@@ -1,0 +1,48 @@
+/**
+ * Builds search_files' shell command so that confinement costs no extra exec: the model's path is
+ * checked lexically here, then resolved with `realpath -m` inside the same shell that runs the
+ * search, and the search only starts when the real path is the root or below it (otherwise the
+ * shell exits {@link outsideRootExit} with the real path on stderr, or {@link notFoundExit} when
+ * the path does not exist). rg or grep then receives
+ * `./relative/path` (or `.`), so the paths they print are relative to the root.
+ * @module
+ */
+import { posix } from 'node:path';
+import { formatCommand, quoteShellArgument, SandkitErrorCode, ToolError } from '@sandkit/core';
+import { isInside } from './resolve-path.js';
+
+/** Exit status of the command when the path resolves outside the root. */
+export const outsideRootExit = 99;
+/** Exit status of the command when the path does not exist. */
+export const notFoundExit = 98;
+
+/**
+ * The command: `argv` (ending with `--`) followed by the search path, run from `root`.
+ * @param root the real (symlink-free) root
+ * @param path the model's path, relative to the root or absolute; absent, `''` or `.` = the root
+ * @throws ToolError `outside_root` when the path is lexically outside the root or holds a NUL byte
+ */
+export function confinedSearchCommand(
+  root: string,
+  path: string | undefined,
+  argv: readonly string[],
+): string {
+  const cd = `cd ${quoteShellArgument(root)} || exit 2`;
+  if (path === undefined || path === '' || path === '.') return `${cd}\nexec ${formatCommand(argv)} .`;
+  const lexical = posix.resolve(root, path);
+  if (path.includes('\0') || !isInside(root, lexical)) {
+    throw new ToolError({
+      code: SandkitErrorCode.outsideRoot,
+      message: `path "${path}" is outside the workspace root ${root}; use a path inside the root, relative to it`,
+      details: { path, root },
+    });
+  }
+  return [
+    cd,
+    `r=${quoteShellArgument(root)}`,
+    `t=$(realpath -m -- ${quoteShellArgument(lexical)}) || exit 2`,
+    `case $t in "$r") t=. ;; "$r"/*) t=./\${t#"$r"/} ;; *) printf '%s' "$t" >&2; exit ${outsideRootExit} ;; esac`,
+    `[ -e "$t" ] || exit ${notFoundExit}`,
+    `exec ${formatCommand(argv)} "$t"`,
+  ].join('\n');
+}
