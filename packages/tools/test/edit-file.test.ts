@@ -192,6 +192,14 @@ describe('createEditFileTool', () => {
       expect((await box.bytes('orig.txt')).toString()).toBe('two three\n');
     });
 
+    it('B07: points to the similar line when oldText uses spaces where the file has a tab', async () => {
+      await box.put('tabs.mk', 'all:\n\tcc -o app main.c\n');
+      const error = await toolError(edit('tabs.mk', [{ oldText: '    cc -o app main.c', newText: '    cc -O2 -o app main.c' }]));
+      expect(error.code).toBe('no_match');
+      expect(error.message).toMatch(/line 2 looks similar but differs in whitespace/);
+      expect((await box.bytes('tabs.mk')).toString()).toBe('all:\n\tcc -o app main.c\n');
+    });
+
     it('fails with not_found pointing to write_file for a missing file', async () => {
       const error = await toolError(edit('missing.txt', [{ oldText: 'a', newText: 'b' }]));
       expect(error.code).toBe('not_found');

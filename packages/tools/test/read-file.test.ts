@@ -67,6 +67,12 @@ describe('createReadFileTool', () => {
       expect(next.content).toBe('7\tline 7\n8\tline 8');
     });
 
+    it('returns no lines and totalLines 0 for an empty file', async () => {
+      await box.put('empty.txt', '');
+      const result = await readText({ path: 'empty.txt' });
+      expect(result).toMatchObject({ content: '', startLine: 1, endLine: 0, totalLines: 0, truncated: false, size: 0 });
+    });
+
     it('omits line numbers when lineNumbers is false', async () => {
       await box.put('plain.txt', 'x\ny');
       const result = await readText({ path: 'plain.txt', lineNumbers: false });
