@@ -14,7 +14,7 @@ import type { Readable } from 'node:stream';
 import { type ExecOptions, type ExecResult, SandboxError, SandkitErrorCode } from '@sandkit/core';
 import { assertCommand, execDefaults, type NormalizedExecOptions, normalizeExecOptions } from './normalize-exec-options.js';
 import { OutputCollector } from './output-collector.js';
-import { groupAlive, signalGroup } from './process-group.js';
+import { groupAlive, liveGroups, signalGroup } from './process-group.js';
 
 /** The non-interactive base environment every command starts from (the caller's `env` wins). */
 export const baseEnvironment: Readonly<Record<string, string>> = {
@@ -74,10 +74,12 @@ function spawnAndCollect(
   let aborted = false;
   let callbackError: { error: unknown } | undefined;
   let killTimer: NodeJS.Timeout | undefined;
+  let termSentAt = 0;
   if (pid !== undefined) context.track(pid, true);
 
   const killGroup = (): void => {
     if (pid === undefined || killTimer !== undefined) return;
+    termSentAt = performance.now();
     signalGroup(pid, 'SIGTERM');
     killTimer = setTimeout(() => signalGroup(pid, 'SIGKILL'), execDefaults.killGraceMs);
   };
@@ -125,8 +127,10 @@ function spawnAndCollect(
       options.signal?.removeEventListener('abort', onAbort);
     })
     .then(async ({ code, signal }) => {
-      // After a kill, nothing of the group may survive (children that ignored SIGTERM included).
+      // After a kill, nothing of the group may survive: children get the rest of the grace to act
+      // on SIGTERM, then SIGKILL (children that ignore SIGTERM included).
       if (killTimer !== undefined && pid !== undefined) {
+        await waitForGroupExit(pid, termSentAt + execDefaults.killGraceMs);
         clearTimeout(killTimer);
         signalGroup(pid, 'SIGKILL');
       }
@@ -174,6 +178,14 @@ async function assertDirectory(path: string, shown: string): Promise<void> {
       message: `working directory ${shown} does not exist in the sandbox (or is not a directory); create it first or pass another cwd`,
       details: { cwd: path },
     });
+  }
+}
+
+/** Polls until group `pgid` has no running member or `deadline` (a `performance.now()` time) passes. */
+async function waitForGroupExit(pgid: number, deadline: number): Promise<void> {
+  const group = new Set([pgid]);
+  while (performance.now() < deadline && (await liveGroups(group)).size > 0) {
+    await new Promise((resolveTick) => setTimeout(resolveTick, 25));
   }
 }
 

@@ -19,7 +19,7 @@ import {
 } from '@sandkit/core';
 import { runLocalCommand } from './local-exec.js';
 import { readLocalFile, writeLocalFile } from './local-files.js';
-import { groupAlive, signalGroup } from './process-group.js';
+import { liveGroups, signalGroup } from './process-group.js';
 
 /** Options of {@link createLocalSandboxAdapter}. */
 export interface LocalSandboxAdapterOptions {
@@ -127,7 +127,9 @@ function createLocalSandbox(workdir: string): SandboxHandle {
 async function destroyLocalSandbox(workdir: string, groups: Set<number>): Promise<void> {
   for (const pgid of groups) signalGroup(pgid, 'SIGKILL');
   const deadline = Date.now() + destroyWaitMs;
-  while ([...groups].some(groupAlive) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
+  while (groups.size > 0 && (await liveGroups(groups)).size > 0 && Date.now() < deadline) {
+    await new Promise((done) => setTimeout(done, 20));
+  }
   groups.clear();
   await rm(workdir, { recursive: true, force: true, maxRetries: 3 });
 }

@@ -3,6 +3,7 @@
  * group is already gone.
  * @module
  */
+import { readdir, readFile } from 'node:fs/promises';
 
 /**
  * Sends `signal` to every process of group `pgid`. Never throws: a group already gone (`ESRCH`)
@@ -21,4 +22,27 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
 /** `true` while any process of group `pgid` exists (zombies included). */
 export function groupAlive(pgid: number): boolean {
   return signalGroup(pgid, 0);
+}
+
+/**
+ * The groups among `pgids` that still have a running (not zombie) member, read from
+ * `/proc/<pid>/stat` on Linux. A killed process stays a zombie until its new parent reaps it, which
+ * some container init processes do only about once a second, so `kill(-pgid, 0)` alone would report
+ * a dead group as alive. Without `/proc`, falls back to {@link groupAlive}.
+ */
+export async function liveGroups(pgids: ReadonlySet<number>): Promise<Set<number>> {
+  const entries = await readdir('/proc').catch(() => undefined);
+  if (entries === undefined) return new Set([...pgids].filter(groupAlive));
+  const live = new Set<number>();
+  await Promise.all(
+    entries.map(async (entry) => {
+      if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57) return;
+      const stat = await readFile(`/proc/${entry}/stat`, 'latin1').catch(() => '');
+      // "pid (comm) state ppid pgrp ..." — comm may hold spaces and parentheses, so split after the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const pgrp = Number(fields[2]);
+      if (fields[0] !== 'Z' && fields[0] !== 'X' && pgids.has(pgrp)) live.add(pgrp);
+    }),
+  );
+  return live;
 }

@@ -1,0 +1,89 @@
+/**
+ * exec-overhead: the cost sandkit adds around one short command.
+ *
+ * 500 sequential `true` runs through `executeToolCall` → a `defineTool` tool → the local adapter's
+ * `exec`, against raw `child_process.spawn('/bin/sh', ['-c', 'true'])` measured in the same run and
+ * interleaved with it (so host load hits both alike). Goal: median ratio ≤ 1.2.
+ *
+ * Run: pnpm tsx bench/exec-overhead.ts [iterations=500]
+ */
+import { spawn } from 'node:child_process';
+// zod is not a dependency of the workspace root; take the copy @sandkit/core resolves.
+import { z } from '../packages/core/node_modules/zod/index.js';
+import { defineTool, executeToolCall } from '../packages/core/src/index.js';
+import { createLocalSandboxAdapter } from '../packages/sandbox-adapters/src/local/index.js';
+
+const iterations = Number(process.argv[2] ?? 500);
+const warmup = 30;
+
+function rawSpawn(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('/bin/sh', ['-c', 'true'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.once('error', reject);
+    child.once('close', () => resolve());
+  });
+}
+
+const handle = await createLocalSandboxAdapter().create();
+const execTool = defineTool({
+  name: 'exec',
+  description: 'Runs a shell command in the sandbox.',
+  inputSchema: z.object({ command: z.string().min(1).describe('POSIX sh command line') }),
+  outputSchema: z.object({ exitCode: z.number().int().nullable(), stdout: z.string(), stderr: z.string(), timedOut: z.boolean() }),
+  permission: 'exec',
+  async execute({ command }, { signal }) {
+    const result = await handle.client.exec(command, { signal, timeoutMs: 60_000 });
+    return { exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr, timedOut: result.timedOut };
+  },
+});
+const call = { type: 'tool_use', id: 'toolu_bench', name: 'exec', input: { command: 'true' } } as const;
+async function throughTool(): Promise<void> {
+  const result = await executeToolCall([execTool], call);
+  if (result.isError) throw new TypeError(`exec tool failed: ${JSON.stringify(result.content)}`);
+}
+async function adapterOnly(): Promise<void> {
+  await handle.client.exec('true');
+}
+
+async function time(task: () => Promise<void>): Promise<number> {
+  const started = performance.now();
+  await task();
+  return performance.now() - started;
+}
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * p)] ?? 0;
+
+for (let index = 0; index < warmup; index++) {
+  await rawSpawn();
+  await throughTool();
+  await adapterOnly();
+}
+const samples = { raw: [] as number[], tool: [] as number[], adapter: [] as number[] };
+for (let index = 0; index < iterations; index++) {
+  // Rotate the order so neither path always runs first after a GC or a scheduler hiccup.
+  const order = [
+    ['raw', rawSpawn],
+    ['tool', throughTool],
+    ['adapter', adapterOnly],
+  ] as const;
+  for (let step = 0; step < 3; step++) {
+    const [name, task] = order[(index + step) % 3]!;
+    samples[name].push(await time(task));
+  }
+}
+await handle.destroy();
+
+const row = (name: string, values: number[]) =>
+  `| ${name} | ${median(values).toFixed(3)} | ${percentile(values, 0.9).toFixed(3)} | ${(median(values) / median(samples.raw)).toFixed(3)} |`;
+console.log(`exec-overhead: ${iterations} sequential runs of \`true\` each (Node ${process.version}, ${process.platform})`);
+console.log('| path | median ms | p90 ms | median ratio vs raw spawn |');
+console.log('|---|---|---|---|');
+console.log(row("raw spawn('/bin/sh', ['-c', 'true'])", samples.raw));
+console.log(row('local adapter exec', samples.adapter));
+console.log(row('executeToolCall → defineTool → local exec', samples.tool));
+const ratio = median(samples.tool) / median(samples.raw);
+console.log(`ratio (executeToolCall path / raw spawn, medians): ${ratio.toFixed(3)} — goal ≤ 1.2: ${ratio <= 1.2 ? 'met' : 'NOT met'}`);
