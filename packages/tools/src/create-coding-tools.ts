@@ -1,0 +1,108 @@
+/**
+ * The whole tool set over one sandbox, in one call.
+ * @module
+ */
+import { type SandboxClient, SandkitError, SandkitErrorCode, type Tool } from '@sandkit/core';
+import { createApplyDiffTool } from './apply-diff.js';
+import type { CodingToolOptions } from './coding-tool-options.js';
+import { createDeleteFileTool } from './delete-file.js';
+import { createEditFileTool } from './edit-file.js';
+import { createExecTool } from './exec.js';
+import type { ExecBackendOptions } from './exec-backends.js';
+import { createFindFilesTool } from './find-files.js';
+import { createGitCloneTool } from './git-clone.js';
+import { createGitDiffTool } from './git-diff.js';
+import { createKillProcessTool } from './kill-process.js';
+import { createListFilesTool } from './list-files.js';
+import { createReadFileTool } from './read-file.js';
+import { createReadOutputTool } from './read-output.js';
+import { createRunTestsTool } from './run-tests.js';
+import { createSearchFilesTool } from './search-files.js';
+import { createWriteFileTool } from './write-file.js';
+
+/** Names of every tool {@link createCodingTools} can make, in the order it returns them. */
+export const codingToolNames = [
+  'read_file',
+  'list_files',
+  'find_files',
+  'search_files',
+  'git_diff',
+  'write_file',
+  'edit_file',
+  'apply_diff',
+  'delete_file',
+  'git_clone',
+  'run_tests',
+  'exec',
+  'read_output',
+  'kill_process',
+] as const;
+
+/** One of {@link codingToolNames}. */
+export type CodingToolName = (typeof codingToolNames)[number];
+
+/** The tools that only read: what `readonly: true` keeps. */
+export const readonlyCodingToolNames: readonly CodingToolName[] = ['read_file', 'list_files', 'find_files', 'search_files', 'git_diff'];
+
+/** Options of {@link createCodingTools}. */
+export interface CodingToolsOptions extends CodingToolOptions, ExecBackendOptions {
+  /** Only the read-only tools (read_file, list_files, find_files, search_files, git_diff). @default false */
+  readonly?: boolean;
+  /** Only these tools (names without prefix); combined with `readonly`, both must allow a tool. @default all */
+  include?: readonly CodingToolName[];
+  /** Prepended to every tool name (for example `'sandbox_'`); names must stay within `^[a-zA-Z0-9_-]{1,64}$`. @default '' */
+  prefix?: string;
+}
+
+const factories: Record<CodingToolName, (client: SandboxClient, options: CodingToolsOptions) => Tool> = {
+  read_file: (client, options) => createReadFileTool(client, options) as unknown as Tool,
+  list_files: (client, options) => createListFilesTool(client, options) as unknown as Tool,
+  find_files: (client, options) => createFindFilesTool(client, options) as unknown as Tool,
+  search_files: (client, options) => createSearchFilesTool(client, options) as unknown as Tool,
+  git_diff: (client, options) => createGitDiffTool(client, options) as unknown as Tool,
+  write_file: (client, options) => createWriteFileTool(client, options) as unknown as Tool,
+  edit_file: (client, options) => createEditFileTool(client, options) as unknown as Tool,
+  apply_diff: (client, options) => createApplyDiffTool(client, options) as unknown as Tool,
+  delete_file: (client, options) => createDeleteFileTool(client, options) as unknown as Tool,
+  git_clone: (client, options) => createGitCloneTool(client, options) as unknown as Tool,
+  run_tests: (client, options) => createRunTestsTool(client, options) as unknown as Tool,
+  exec: (client, options) => createExecTool(client, options),
+  read_output: (client, options) => createReadOutputTool(client, options),
+  kill_process: (client, options) => createKillProcessTool(client, options),
+};
+
+/**
+ * Makes the coding tools over one sandbox client, all sharing one workspace `root`, one output cap
+ * and one per-path lock (mutations of one file never interleave).
+ *
+ * @example
+ * const tools = createCodingTools(handle.client, { root: handle.workdir });
+ * @returns the tools in {@link codingToolNames} order (filtered by `readonly` / `include`)
+ * @throws SandkitError `invalid_option` for an unknown name in `include`, a prefix that makes an
+ *   invalid tool name, or a bad `root` / `maxOutputBytes` (see `normalizeCodingToolOptions`).
+ */
+export function createCodingTools(client: SandboxClient, options: CodingToolsOptions = {}): Tool[] {
+  const prefix = options.prefix ?? '';
+  const include = options.include ?? codingToolNames;
+  for (const name of include) {
+    if (!(codingToolNames as readonly string[]).includes(name)) {
+      throw invalid(`include lists unknown tool "${name}"; known tools: ${codingToolNames.join(', ')}`);
+    }
+  }
+  if (!/^[a-zA-Z0-9_-]{0,50}$/.test(prefix)) {
+    throw invalid(`prefix "${prefix}" must match ^[a-zA-Z0-9_-]{0,50}$ so every tool name stays valid for Anthropic, OpenAI and MCP`);
+  }
+  const allowed = codingToolNames.filter(
+    (name) => include.includes(name) && (!options.readonly || readonlyCodingToolNames.includes(name)),
+  );
+  return allowed.map((name) => withPrefix(factories[name](client, options), prefix));
+}
+
+function withPrefix(tool: Tool, prefix: string): Tool {
+  if (prefix === '') return tool;
+  return Object.create(tool, { name: { value: `${prefix}${tool.name}`, enumerable: true } }) as Tool;
+}
+
+function invalid(message: string): SandkitError {
+  return new SandkitError({ code: SandkitErrorCode.invalidOption, message: `createCodingTools: ${message}` });
+}
