@@ -179,7 +179,10 @@ function readHunk(
   let newSeen = 0;
   let i = at + 1;
   const isBody = (line: string | undefined, j: number): boolean =>
-    line !== undefined && !startsFileOrHunk(lines, j) && (line === '' || ' +-\\'.includes(line[0]!));
+    line !== undefined &&
+    !startsFileOrHunk(lines, j) &&
+    !(line === '-- ' && /^\d+(\.\d+)+/.test(lines[j + 1] ?? '')) && // a format-patch signature
+    (line === '' || ' +-\\'.includes(line[0]!));
   while (i < lines.length && isBody(lines[i], i)) {
     const line = lines[i]!;
     const countsDone = oldSeen >= oldLines && newSeen >= newLines;

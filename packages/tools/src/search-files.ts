@@ -17,14 +17,7 @@
  * per-file caps would change what later pages contain.
  * @module
  */
-import {
-  defineTool,
-  formatCommand,
-  type SandboxClient,
-  SandkitErrorCode,
-  type Tool,
-  ToolError,
-} from '@sandkit/core';
+import { defineTool, type SandboxClient, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from './coding-tool-options.js';
 import { confinedSearchCommand, notFoundExit, outsideRootExit } from './confined-search-command.js';
