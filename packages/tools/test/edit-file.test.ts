@@ -194,7 +194,9 @@ describe('createEditFileTool', () => {
 
     it('B07: points to the similar line when oldText uses spaces where the file has a tab', async () => {
       await box.put('tabs.mk', 'all:\n\tcc -o app main.c\n');
-      const error = await toolError(edit('tabs.mk', [{ oldText: '    cc -o app main.c', newText: '    cc -O2 -o app main.c' }]));
+      const error = await toolError(
+        edit('tabs.mk', [{ oldText: '    cc -o app main.c', newText: '    cc -O2 -o app main.c' }]),
+      );
       expect(error.code).toBe('no_match');
       expect(error.message).toMatch(/line 2 looks similar but differs in whitespace/);
       expect((await box.bytes('tabs.mk')).toString()).toBe('all:\n\tcc -o app main.c\n');

@@ -70,7 +70,14 @@ describe('createReadFileTool', () => {
     it('returns no lines and totalLines 0 for an empty file', async () => {
       await box.put('empty.txt', '');
       const result = await readText({ path: 'empty.txt' });
-      expect(result).toMatchObject({ content: '', startLine: 1, endLine: 0, totalLines: 0, truncated: false, size: 0 });
+      expect(result).toMatchObject({
+        content: '',
+        startLine: 1,
+        endLine: 0,
+        totalLines: 0,
+        truncated: false,
+        size: 0,
+      });
     });
 
     it('omits line numbers when lineNumbers is false', async () => {
@@ -292,6 +299,17 @@ describe('createReadFileTool', () => {
       expect(await read({ path: 'large.bin', offset: 5 })).toMatchObject({
         kind: 'binary',
         typeGuess: 'ELF executable',
+      });
+    });
+
+    it('returns an empty base64 read for an empty file', async () => {
+      await box.put('empty.bin', '');
+      expect(await read({ path: 'empty.bin', encoding: 'base64' })).toMatchObject({
+        kind: 'bytes',
+        content: '',
+        byteLength: 0,
+        size: 0,
+        truncated: false,
       });
     });
 
