@@ -36,10 +36,10 @@ const anthropicTurn = [
 ];
 const toolUses = anthropicTurn.filter((block) => block.type === 'tool_use');
 
-/** The user aborts the turn after 1 s: t1 and t2 are done by then, t3 (`sleep 99`) is not. */
+/** The user aborts the turn after 2 s (as in C07): t1 and t2 are done by then, t3 (`sleep 99`) is not. */
 async function runC07Turn() {
   const controller = new AbortController();
-  setTimeout(() => controller.abort(), 1_000);
+  setTimeout(() => controller.abort(), 2_000);
   return executeToolCalls(tools, toolUses, { signal: controller.signal });
 }
 
