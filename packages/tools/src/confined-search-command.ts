@@ -1,7 +1,8 @@
 /**
  * Builds search_files' shell command so that confinement costs no extra exec: the model's path is
- * checked lexically here, then resolved with `realpath -m` inside the same shell that runs the
- * search, and the search only starts when the real path is the root or below it (otherwise the
+ * checked lexically here, then resolved inside the same shell that runs the search (`cd -P` for a
+ * directory or a file's directory, `realpath` only for a symlinked file), and the search only
+ * starts when the real path is the root or below it (otherwise the
  * shell exits {@link outsideRootExit} with the real path on stderr, or {@link notFoundExit} when
  * the path does not exist). rg or grep then receives
  * `./relative/path` (or `.`), so the paths they print are relative to the root.
@@ -37,12 +38,16 @@ export function confinedSearchCommand(
       details: { path, root },
     });
   }
+  const quotedLexical = quoteShellArgument(lexical);
   return [
-    cd,
     `r=${quoteShellArgument(root)}`,
-    `t=$(realpath -m -- ${quoteShellArgument(lexical)}) || exit 2`,
+    // resolve symlinks with shell builtins (cd -P sets $PWD to the physical path): no extra process
+    `if [ -d ${quotedLexical} ]; then cd -P -- ${quotedLexical} || exit 2; t=$PWD`,
+    `elif [ -L ${quotedLexical} ]; then t=$(realpath -m -- ${quotedLexical}) || exit 2`,
+    `elif [ -e ${quotedLexical} ]; then cd -P -- ${quoteShellArgument(posix.dirname(lexical))} || exit 2; t=$PWD/${quoteShellArgument(posix.basename(lexical))}`,
+    `else exit ${notFoundExit}; fi`,
     `case $t in "$r") t=. ;; "$r"/*) t=./\${t#"$r"/} ;; *) printf '%s' "$t" >&2; exit ${outsideRootExit} ;; esac`,
-    `[ -e "$t" ] || exit ${notFoundExit}`,
+    cd,
     `exec ${formatCommand(argv)} "$t"`,
   ].join('\n');
 }

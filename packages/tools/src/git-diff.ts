@@ -109,30 +109,36 @@ export function createGitDiffTool(
         ...pathspecs,
       ];
       const common = { cwd: cwd.absolute, ...(signal ? { signal } : {}) };
-      const numstat = await runGit(
-        context,
-        ['--literal-pathspecs', 'diff', '--numstat', '-z', '-M', '--no-ext-diff', ...selection],
-        common,
-      );
-      const text = await runGit(
-        context,
-        [
-          '--literal-pathspecs',
-          'diff',
-          '-M',
-          '--no-ext-diff',
-          '--no-color',
-          '--src-prefix=a/',
-          '--dst-prefix=b/',
-          ...selection,
-        ],
-        { ...common, maxOutputBytes: context.maxOutputBytes + 1 },
-      );
-      const untracked = await runGit(
-        context,
-        ['--literal-pathspecs', 'ls-files', '-z', '--others', '--exclude-standard', '--', ...pathspecs],
-        { ...common, maxOutputBytes: 64 * 1024 },
-      );
+      // three read-only git calls at once: optional index locks are off (GIT_OPTIONAL_LOCKS=0)
+      const [numstat, text, untracked] = await Promise.all([
+        runGit(
+          context,
+          ['--literal-pathspecs', 'diff', '--numstat', '-z', '-M', '--no-ext-diff', ...selection],
+          common,
+        ),
+        runGit(
+          context,
+          [
+            '--literal-pathspecs',
+            'diff',
+            '-M',
+            '--no-ext-diff',
+            '--no-color',
+            '--src-prefix=a/',
+            '--dst-prefix=b/',
+            ...selection,
+          ],
+          { ...common, maxOutputBytes: context.maxOutputBytes + 1 },
+        ),
+        runGit(
+          context,
+          ['--literal-pathspecs', 'ls-files', '-z', '--others', '--exclude-standard', '--', ...pathspecs],
+          {
+            ...common,
+            maxOutputBytes: 64 * 1024,
+          },
+        ),
+      ]);
       const cut = truncateUtf8(text.result.stdout, context.maxOutputBytes);
       const statuses = statusByPath(cut.text);
       const files = parseNumstatZ(numstat.result.stdout).map((entry) => {

@@ -24,10 +24,13 @@ beforeAll(async () => {
   await put('long.txt', `${'x'.repeat(3000)}needle\n`);
   await put('weird name\nline.txt', 'TODO five\n');
   await put('many/m.txt', 'MANY line\n'.repeat(60));
+  await put('huge/h.txt', Array.from({ length: 25_000 }, (_, i) => `HUGE ${i + 1}`).join('\n'));
   await put('latin1.txt', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x54, 0x4f, 0x44, 0x4f, 0x0a]));
   outside = await mkdtemp(join(tmpdir(), 'sandkit-outside-'));
   await writeFile(join(outside, 'secret.txt'), 'TODO secret\n');
   await symlink(outside, join(sandbox.workdir, 'link-out'));
+  await symlink(join(outside, 'secret.txt'), join(sandbox.workdir, 'secret-link.txt'));
+  await symlink('src/a.ts', join(sandbox.workdir, 'inside-link.ts'));
   // a PATH with the usual programs but no rg, to exercise the grep fallback with real grep
   noRgPath = await mkdtemp(join(tmpdir(), 'sandkit-norg-'));
   for (const program of ['grep', 'sh', 'env', 'cat', 'head', 'tail', 'sort', 'realpath', 'pwd', 'test']) {
@@ -165,6 +168,19 @@ describe.each(engines)('createSearchFilesTool with %s', (name, make) => {
       .catch((e: unknown) => e);
     expect(ToolError.isInstance(error) && error.code).toBe('outside_root');
     expect((error as Error).message).toContain(outside);
+    const file = await make()
+      .call({ pattern: 'secret', path: 'secret-link.txt' })
+      .catch((e: unknown) => e);
+    expect(ToolError.isInstance(file) && file.code).toBe('outside_root');
+  });
+
+  it('searches a single file given directly, and a symlink to a file inside the root', async () => {
+    expect((await search(make(), { pattern: 'TODO', path: 'src/a.ts' })).matches).toEqual([
+      { path: 'src/a.ts', line: 3, text: '// TODO one' },
+    ]);
+    expect((await search(make(), { pattern: 'TODO', path: 'inside-link.ts' })).matches).toEqual([
+      { path: 'src/a.ts', line: 3, text: '// TODO one' },
+    ]);
   });
 
   it('throws not_found for a path that does not exist', async () => {
@@ -198,5 +214,19 @@ describe('createSearchFilesTool paging under the output cap', () => {
       offset = next.nextOffset;
     }
     expect(total).toBe(60);
+  });
+});
+
+describe.each(engines)('createSearchFilesTool with %s past 20,000 results', (_name, make) => {
+  it('switches to a run that stops once the page is full, and pages stay exact', async () => {
+    const first = await search(make(), { pattern: 'HUGE', path: 'huge', maxMatches: 3 });
+    expect(first.matches.map((m) => m.text)).toEqual(['HUGE 1', 'HUGE 2', 'HUGE 3']);
+    expect(first).toMatchObject({ truncated: true, nextOffset: 3 });
+    const deep = await search(make(), { pattern: 'HUGE', path: 'huge', maxMatches: 100, offset: 24_990 });
+    expect(deep.matches.map((m) => m.line)).toEqual(Array.from({ length: 10 }, (_, i) => 24_991 + i));
+    expect(deep.truncated).toBe(false);
+    expect(deep.nextOffset).toBeUndefined();
+    const files = await search(make(), { pattern: 'HUGE', outputMode: 'count' });
+    expect(files.counts).toEqual([{ path: 'huge/h.txt', count: 25_000 }]);
   });
 });
