@@ -2,13 +2,14 @@
  * edit_file: exact oldText → newText replacements in one file, all or nothing, on the file's raw
  * bytes (see apply-text-edits.ts). Reads with the contract's `readFile`, writes with its atomic
  * `writeFile` (which keeps the mode), under {@link withPathLock} so concurrent edits, writes and
- * deletes of the same path never interleave. Returns a unified diff and the new revision.
+ * deletes of the same path never interleave. One `exec` per call (path confinement, kind and size,
+ * before the lock); inside the lock only the read and the write. Returns a unified diff and the new revision.
  * @module
  */
 import {
   defineTool,
-  formatCommand,
   type SandboxClient,
+  SandboxError,
   SandkitErrorCode,
   type Tool,
   ToolError,
@@ -18,16 +19,9 @@ import { z } from 'zod';
 import { applyTextEdits } from './apply-text-edits.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from './coding-tool-options.js';
 import { contentRevision, maxRevisionBytes, revisionHexLength } from './content-revision.js';
-import {
-  fileNotFound,
-  isDirectory,
-  notRegularFile,
-  parsePathKind,
-  statPathCommand,
-  toFileToolError,
-} from './file-tool-errors.js';
+import { fileNotFound, isDirectory, notRegularFile, toFileToolError } from './file-tool-errors.js';
 import { withPathLock } from './path-lock.js';
-import { resolveToolPath } from './resolve-path.js';
+import { inspectToolPath } from './resolve-path.js';
 import { unifiedDiff } from './unified-diff.js';
 
 /** Options of {@link createEditFileTool}. */
@@ -91,27 +85,23 @@ export function createEditFileTool(
     outputSchema,
     permission: 'write',
     async execute(input, { signal }) {
-      const resolved = await resolveToolPath(context, input.path);
-      const shown = resolved.relative;
-      return withPathLock(client, resolved.absolute, async () => {
-        const stat = await client.exec(
-          statPathCommand(formatCommand([resolved.absolute])),
-          signal ? { signal } : {},
-        );
-        const { kind, size } = parsePathKind(stat.stdout);
-        if (kind === 'missing')
-          throw fileNotFound(shown, 'create it with write_file, or check the path with list_files');
-        if (kind === 'directory') throw isDirectory(shown);
-        if (kind === 'other') throw notRegularFile(shown, 'special');
-        if (size > maxRevisionBytes) {
-          throw new ToolError({
-            code: SandkitErrorCode.tooLarge,
-            message: `${shown} is ${size} bytes, over edit_file's ${maxRevisionBytes} byte limit; change it with apply_diff or a command (sed) through exec`,
-            details: { path: shown, size },
-          });
-        }
-        const before = await client.readFile(resolved.absolute, signal ? { signal } : {}).catch((error) => {
-          throw toFileToolError(error, shown);
+      const target = await inspectToolPath(context, input.path);
+      const shown = target.relative;
+      if (target.kind === 'missing') throw missingFile(shown);
+      if (target.kind === 'directory') throw isDirectory(shown);
+      if (target.kind === 'other') throw notRegularFile(shown, 'special');
+      if (target.size > maxRevisionBytes) {
+        throw new ToolError({
+          code: SandkitErrorCode.tooLarge,
+          message: `${shown} is ${target.size} bytes, over edit_file's ${maxRevisionBytes} byte limit; change it with apply_diff or a command (sed) through exec`,
+          details: { path: shown, size: target.size },
+        });
+      }
+      return withPathLock(client, target.absolute, async () => {
+        const before = await client.readFile(target.absolute, signal ? { signal } : {}).catch((error) => {
+          throw SandboxError.isInstance(error) && error.code === SandkitErrorCode.fileNotFound
+            ? missingFile(shown)
+            : toFileToolError(error, shown);
         });
         const revisionBefore = contentRevision(before);
         if (
@@ -132,7 +122,7 @@ export function createEditFileTool(
           });
         }
         const applied = applyTextEdits(before, input.edits);
-        await client.writeFile(resolved.absolute, applied.bytes, signal ? { signal } : {}).catch((error) => {
+        await client.writeFile(target.absolute, applied.bytes, signal ? { signal } : {}).catch((error) => {
           throw toFileToolError(error, shown);
         });
         const diff = unifiedDiff(shown, before, applied.bytes);
@@ -149,4 +139,8 @@ export function createEditFileTool(
       });
     },
   });
+}
+
+function missingFile(path: string): ToolError {
+  return fileNotFound(path, 'create it with write_file, or check the path with list_files');
 }

@@ -57,18 +57,70 @@ export interface ResolvedPath {
  * @throws ToolError `outside_root` with a message telling the model to use a path under the root.
  */
 export async function resolveToolPath(context: ToolContext, path: string): Promise<ResolvedPath> {
+  const { resolved } = await resolveInSandbox(context, path, false);
+  return resolved;
+}
+
+/** What a resolved path is: a regular file, a directory, nothing, or something else (device, socket). */
+export type ToolPathKind = 'file' | 'directory' | 'missing' | 'other';
+
+/** A {@link ResolvedPath} with what is there (symlinks followed). */
+export interface InspectedPath extends ResolvedPath {
+  kind: ToolPathKind;
+  /** Size in bytes of a regular file; 0 otherwise. */
+  size: number;
+}
+
+/**
+ * {@link resolveToolPath} plus the kind and size of what is there, in the same single `exec`.
+ * @throws ToolError `outside_root` as {@link resolveToolPath} does.
+ */
+export async function inspectToolPath(context: ToolContext, path: string): Promise<InspectedPath> {
+  const { resolved, stat } = await resolveInSandbox(context, path, true);
+  const [kind, size] = stat.split(' ');
+  const kinds: ToolPathKind[] = ['file', 'directory', 'missing', 'other'];
+  return {
+    ...resolved,
+    kind: kinds.includes(kind as ToolPathKind) ? (kind as ToolPathKind) : 'other',
+    size: Number(size) || 0,
+  };
+}
+
+const statScript = `r=$(realpath -m -- "$1") || exit 1
+printf '%s\\n' "$r"
+if [ -d "$r" ]; then echo directory 0; elif [ -f "$r" ]; then echo file $(stat -L -c %s -- "$r"); elif [ -e "$r" ] || [ -L "$r" ]; then echo other 0; else echo missing 0; fi`;
+
+async function resolveInSandbox(
+  context: ToolContext,
+  path: string,
+  withStat: boolean,
+): Promise<{ resolved: ResolvedPath; stat: string }> {
   const root = await resolveRoot(context);
   if (path.includes('\0')) throw outside(path, root, 'it contains a NUL byte');
   const lexical = posix.resolve(root, path === '' ? '.' : path);
   if (!isInside(root, lexical)) throw outside(path, root);
   // Follow symlinks of the existing part of the path inside the sandbox.
-  const result = await context.client.exec(formatCommand(['realpath', '-m', '--', lexical]));
-  const real = result.stdout.replace(/\n$/, '');
+  const command = withStat
+    ? `set -- ${formatCommand([lexical])}\n${statScript}`
+    : formatCommand(['realpath', '-m', '--', lexical]);
+  const result = await context.client.exec(command);
+  let stdout = result.stdout.replace(/\n$/, '');
+  let stat = '';
+  if (withStat) {
+    const split = stdout.lastIndexOf('\n');
+    stat = stdout.slice(split + 1);
+    stdout = split === -1 ? '' : stdout.slice(0, split);
+  }
+  const real = stdout;
   if (result.exitCode !== 0 || !real.startsWith('/')) {
-    throw new ToolError({ code: SandkitErrorCode.notFound, message: `cannot resolve ${path}: ${result.stderr.trim()}`, details: { path } });
+    throw new ToolError({
+      code: SandkitErrorCode.notFound,
+      message: `cannot resolve ${path}: ${result.stderr.trim()}`,
+      details: { path },
+    });
   }
   if (!isInside(root, real)) throw outside(path, root, `a symlink leads to ${real}`);
-  return { absolute: real, relative: relativeTo(root, real), root };
+  return { resolved: { absolute: real, relative: relativeTo(root, real), root }, stat };
 }
 
 /** `true` when `path` is `root` or below it (both absolute, normalised). */

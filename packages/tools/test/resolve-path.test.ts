@@ -4,7 +4,7 @@ import { SandkitErrorCode, ToolError } from '@sandkit/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeCodingToolOptions, type ToolContext } from '../src/coding-tool-options.js';
-import { isInside, resolveToolPath } from '../src/resolve-path.js';
+import { inspectToolPath, isInside, resolveToolPath } from '../src/resolve-path.js';
 import { createFileToolsSandbox, type FileToolsSandbox } from './file-tools-sandbox.js';
 
 let box: FileToolsSandbox;
@@ -81,4 +81,20 @@ describe('resolveToolPath', () => {
       { numRuns: 30 },
     );
   }, 60_000);
+
+  describe('inspectToolPath', () => {
+    it.each([
+      ['a/b/file.txt', 'file', 1],
+      ['in-link', 'directory', 0],
+      ['a/b/new name.txt', 'missing', 0],
+    ])('resolves %s like resolveToolPath and reports kind %s, size %d', async (path, kind, size) => {
+      const inspected = await inspectToolPath(context, path);
+      expect(inspected).toEqual({ ...(await resolveToolPath(context, path)), kind, size });
+    });
+
+    it('refuses a symlink out of the root with outside_root', async () => {
+      const error = await inspectToolPath(context, 'out-link/sub').catch((e: unknown) => e);
+      expect(ToolError.isInstance(error) && error.code).toBe(SandkitErrorCode.outsideRoot);
+    });
+  });
 });
