@@ -159,6 +159,31 @@ describe('createApplyDiffTool', () => {
     });
   });
 
+  describe('when the header line numbers are stale', () => {
+    it('applies a hunk whose exact context occurs once elsewhere and reports the offset', async () => {
+      await put('o.txt', 'h1\nh2\nh3\na\nb\nc\n');
+      const result = await tool().call({
+        diff: '--- a/o.txt\n+++ b/o.txt\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n',
+      });
+      expect(await get('o.txt')).toBe('h1\nh2\nh3\na\nB\nc\n');
+      expect(result).toMatchObject({
+        exact: false,
+        offsets: [{ path: 'o.txt', hunk: 1, line: 4, offset: 3, fuzz: 0 }],
+      });
+      expect(result.fuzzUsed).toBeUndefined();
+    });
+
+    it('refuses, at fuzz 0, a shifted hunk whose exact context occurs twice', async () => {
+      const twice = 'x\na\nb\nc\ny\na\nb\nc\n';
+      await put('t.txt', twice);
+      const error = await rejection(
+        tool().call({ diff: '--- a/t.txt\n+++ b/t.txt\n@@ -10,3 +10,3 @@\n a\n-b\n+B\n c\n' }),
+      );
+      expect(error.message).toContain('fits at 2 places (lines 2, 6)');
+      expect(await get('t.txt')).toBe(twice);
+    });
+  });
+
   describe('when a later hunk fails', () => {
     it('changes no file at all and names the failing file and hunk', async () => {
       await put('a.txt', '1\n2\n3\n');

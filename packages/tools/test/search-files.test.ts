@@ -198,6 +198,15 @@ describe.each(engines)('createSearchFilesTool with %s', (name, make) => {
   });
 });
 
+describe('createSearchFilesTool engine option', () => {
+  it('uses grep when engine is "grep" even though rg is installed', async () => {
+    const tool = createSearchFilesTool(sandbox.client, { root: sandbox.workdir, engine: 'grep' });
+    const result = await search(tool, { pattern: '--verbose|-1' });
+    expect(result.engine).toBe('grep');
+    expect(result.matches.map((m) => m.line)).toEqual([1, 2]);
+  });
+});
+
 describe('createSearchFilesTool paging under the output cap', () => {
   it('cuts a page at maxOutputBytes and continues from nextOffset', async () => {
     const tool = createSearchFilesTool(sandbox.client, { root: sandbox.workdir, maxOutputBytes: 1024 });
