@@ -24,6 +24,8 @@ export interface AppliedTextEdits {
   replacements: number;
   /** 1-based line of the first byte that differs, in the new content. */
   firstChangedLine: number;
+  /** The file's line ending before the edit (`mixed`: each replacement took the ending of the lines it replaced). */
+  lineEnding: 'lf' | 'crlf' | 'mixed' | null;
 }
 
 const maxLinesListed = 10;
@@ -105,7 +107,12 @@ export function applyTextEdits(original: Uint8Array, edits: readonly TextEdit[])
       details: {},
     });
   }
-  return { bytes, replacements: spans.length, firstChangedLine: countByte(bytes, 0x0a, firstDiff) + 1 };
+  return {
+    bytes,
+    replacements: spans.length,
+    firstChangedLine: countByte(bytes, 0x0a, firstDiff) + 1,
+    lineEnding: view.ending,
+  };
 }
 
 interface NormalizedView {

@@ -67,6 +67,11 @@ const outputSchema = z.object({
   firstChangedLine: z.number().int().min(1),
   replacements: z.number().int().min(1),
   revision: z.string().describe('Revision of the new content; pass it as expectedRevision to chain edits.'),
+  lineEnding: z
+    .enum(['lf', 'crlf', 'mixed'])
+    .nullable()
+    .describe('Line ending of the file; newText was written with it.'),
+  notice: z.string().optional(),
 });
 
 /**
@@ -133,6 +138,13 @@ export function createEditFileTool(
             ? `${capped.text}\n[diff truncated: showed ${capped.keptBytes} of ${capped.totalBytes} bytes; read the file to see the rest]`
             : diff,
           firstChangedLine: applied.firstChangedLine,
+          lineEnding: applied.lineEnding,
+          ...(applied.lineEnding === 'mixed'
+            ? {
+                notice:
+                  'the file mixes CRLF and LF line endings; each replacement was written with the ending of the lines it replaced (check the diff)',
+              }
+            : {}),
           replacements: applied.replacements,
           revision: contentRevision(applied.bytes),
         };

@@ -45,7 +45,8 @@ describe('createEditFileTool', () => {
   describe('when the file has CRLF line endings (B08)', () => {
     it('B08: matches LF oldText against CRLF bytes and writes CRLF back', async () => {
       await box.put('crlf.py', 'a = 1\r\nb = 2\r\nc = 3\r\n');
-      await edit('crlf.py', [{ oldText: 'a = 1\nb = 2', newText: 'a = 10\nb = 20' }]);
+      const result = await edit('crlf.py', [{ oldText: 'a = 1\nb = 2', newText: 'a = 10\nb = 20' }]);
+      expect(result.lineEnding).toBe('crlf');
       expect((await box.bytes('crlf.py')).toString('latin1')).toBe('a = 10\r\nb = 20\r\nc = 3\r\n');
     });
 
@@ -62,6 +63,17 @@ describe('createEditFileTool', () => {
         expectedRevision: read.revision,
       });
       expect((await box.bytes('crlf2.txt')).toString('latin1')).toBe('x\r\nonly\r\nthis\r\ny\r\n');
+    });
+
+    it("B08: reports a file with mixed endings and keeps each replaced line's own ending", async () => {
+      await box.put('mixed.txt', 'a\r\nb\r\nc\nd\n');
+      const result = await edit('mixed.txt', [
+        { oldText: 'a\nb', newText: 'A\nB' },
+        { oldText: 'c\nd', newText: 'C\nD' },
+      ]);
+      expect(result.lineEnding).toBe('mixed');
+      expect(result.notice).toMatch(/mixes CRLF and LF/);
+      expect((await box.bytes('mixed.txt')).toString('latin1')).toBe('A\r\nB\r\nC\nD\n');
     });
 
     it('B08: counts uniqueness in the normalised text', async () => {
