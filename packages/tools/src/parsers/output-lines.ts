@@ -6,28 +6,40 @@
  */
 import stripAnsi from 'strip-ansi';
 
-const escapeChars = /[\u001b\u009b]/;
-
 /** Removes ANSI escape sequences (CSI and OSC), skipping the work when there are none. */
 export function stripAnsiCodes(text: string): string {
-  return escapeChars.test(text) ? stripAnsi(text) : text;
+  return text.includes('\u001b') || text.includes('\u009b') ? stripAnsi(text) : text;
 }
 
 /** Splits output into lines as a terminal would show them. Pure; never throws. */
 export function outputLines(text: string): string[] {
-  const lines = stripAnsiCodes(text).split('\n');
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index] as string;
-    if (!line.includes('\r')) continue;
-    const parts = line.split('\r');
-    let shown = '';
-    for (let part = parts.length - 1; part >= 0; part--) {
-      if ((parts[part] as string) !== '') {
-        shown = parts[part] as string;
-        break;
-      }
-    }
-    lines[index] = shown;
-  }
+  const clean = stripAnsiCodes(text);
+  const lines = clean.split('\n');
+  if (!clean.includes('\r')) return lines;
+  for (let index = 0; index < lines.length; index++) lines[index] = shownPart(lines[index] as string);
   return lines;
+}
+
+/**
+ * Calls `visit` with each line of ANSI-free `text`, as {@link outputLines} would give it, without
+ * holding every line at once (a 50 MB log's lines then die young instead of filling the heap).
+ */
+export function forEachLine(text: string, visit: (line: string) => void): void {
+  const carriage = text.includes('\r');
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end);
+    visit(carriage ? shownPart(line) : line);
+    start = end + 1;
+  }
+}
+
+/** What a terminal shows of a line rewritten with `\r`: its last non-empty part. */
+function shownPart(line: string): string {
+  if (!line.includes('\r')) return line;
+  const parts = line.split('\r');
+  for (let part = parts.length - 1; part >= 0; part--) if ((parts[part] as string) !== '') return parts[part] as string;
+  return '';
 }

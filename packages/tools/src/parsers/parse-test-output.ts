@@ -10,7 +10,7 @@ import { parseJest } from './jest-parser.js';
 import { parseMocha } from './mocha-parser.js';
 import { parseNodeTest } from './node-test-parser.js';
 import { outputLines, stripAnsiCodes } from './output-lines.js';
-import { parsePytest } from './pytest-parser.js';
+import { parsePytest, parsePytestText } from './pytest-parser.js';
 import { parseSympy } from './sympy-parser.js';
 import type { ParsedTestOutput, TestFramework } from './test-output-types.js';
 import { parseUnittest } from './unittest-parser.js';
@@ -50,5 +50,7 @@ export function parseTestOutput(text: string, options: ParseTestOutputOptions = 
   const clean = stripAnsiCodes(text);
   const framework = options.framework ?? detectTestFramework(clean);
   if (framework === undefined) return { framework: 'unknown', tests: [], failures: [] };
+  // pytest logs are the big ones (SWE-bench runs): read line by line without holding them all.
+  if (framework === 'pytest') return parsePytestText(clean);
   return parsers[framework](outputLines(clean));
 }

@@ -6,92 +6,129 @@
  * outermost session's last summary wins.
  * @module
  */
-import { readNodeId } from './pytest-node-id.js';
+import { nodeIdEnd, readNodeId } from './pytest-node-id.js';
+import { forEachLine } from './output-lines.js';
 import { readCountWords, TestCollector } from './test-collector.js';
 import type { ParsedTestOutput, TestStatus } from './test-output-types.js';
 
 type Word = 'PASSED' | 'FAILED' | 'ERROR' | 'SKIPPED' | 'XFAIL' | 'XPASS';
-const words = new Set<string>(['PASSED', 'FAILED', 'ERROR', 'SKIPPED', 'XFAIL', 'XPASS']);
 const sessionStart = /^=+ test session starts =+$/;
 const finalSummary = /^=+ (.*\b(?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|no tests ran)\b.*) in [\d.]+s(?: \([^)]*\))? =+$/;
 const sectionHeader = /^_{3,} (.+?) _{3,}$/;
 const xdist = /^\[gw\d+\] \[\s*\d+%\] (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) (.*)$/;
 
-/** Parses pytest output. Pure; never throws. */
+/** Parses pytest output (ANSI-free text, see outputLines). Pure; never throws. */
+export function parsePytestText(text: string): ParsedTestOutput {
+  const parser = new PytestLineParser();
+  forEachLine(text, (line) => parser.line(line));
+  return parser.finish();
+}
+
+/** Parses pytest output lines. Pure; never throws. */
 export function parsePytest(lines: readonly string[]): ParsedTestOutput {
-  const collector = new TestCollector();
-  const sectionMessages = new Map<string, string>();
-  let depth = 0;
-  let section: string | undefined;
-  for (const line of lines) {
-    if (line.length === 0) continue;
+  const parser = new PytestLineParser();
+  for (const line of lines) parser.line(line);
+  return parser.finish();
+}
+
+class PytestLineParser {
+  private readonly collector = new TestCollector();
+  private readonly sectionMessages = new Map<string, string>();
+  private depth = 0;
+  private section: string | undefined;
+
+  line(line: string): void {
+    const collector = this.collector;
+    if (line.length === 0) return;
     const first = line.charCodeAt(0);
     if (first === 61 /* = */) {
       if (sessionStart.test(line)) {
-        depth++;
-        continue;
+        this.depth++;
+        return;
       }
       const summary = finalSummary.exec(line);
       if (summary) {
-        if (depth <= 1) collector.counts = summaryCounts(summary[1] as string);
-        if (depth > 0) depth--;
+        if (this.depth <= 1) collector.counts = summaryCounts(summary[1] as string);
+        if (this.depth > 0) this.depth--;
       }
-      section = undefined;
-      continue;
+      this.section = undefined;
+      return;
     }
-    if (depth > 1) continue;
+    if (this.depth > 1) return;
     if (first === 95 /* _ */) {
-      section = sectionHeader.exec(line)?.[1]?.replace(/^ERROR at \w+ of /, '');
-      continue;
+      this.section = sectionHeader.exec(line)?.[1]?.replace(/^ERROR at \w+ of /, '');
+      return;
     }
-    if (first === 69 /* E */ && section !== undefined && line.startsWith('E ') && !sectionMessages.has(section)) {
-      sectionMessages.set(section, line.slice(1).trim());
-      continue;
+    const section = this.section;
+    if (first === 69 /* E */ && section !== undefined && line.startsWith('E ') && !this.sectionMessages.has(section)) {
+      this.sectionMessages.set(section, line.slice(1).trim());
+      return;
     }
     readResultLine(line, collector);
   }
-  const parsed = collector.finish('pytest');
-  for (const failure of parsed.failures) {
-    if (failure.message !== '') continue;
-    failure.message = sectionMessages.get(headerName(failure.name)) ?? '';
+
+  finish(): ParsedTestOutput {
+    const parsed = this.collector.finish('pytest');
+    for (const failure of parsed.failures) {
+      if (failure.message !== '') continue;
+      failure.message = this.sectionMessages.get(headerName(failure.name)) ?? '';
+    }
+    return parsed;
   }
-  return parsed;
 }
 
+const summaryWords: readonly Word[] = ['PASSED', 'FAILED', 'ERROR', 'XFAIL', 'XPASS'];
+
 function readResultLine(line: string, collector: TestCollector): void {
-  const space = line.indexOf(' ');
-  if (space < 0) return;
-  const head = line.slice(0, space);
-  if (words.has(head)) {
-    // -rA short summary: WORD id[ - message]; SKIPPED lines carry a location, not an id.
-    if (head === 'SKIPPED') return;
-    const rest = line.slice(space + 1);
-    const known = knownId(rest, collector);
-    if (known !== undefined) {
-      record(collector, head as Word, known, rest.slice(known.length + 3));
-      return;
+  const first = line.charCodeAt(0);
+  // -rA short summary: WORD id[ - message]; SKIPPED lines carry a location, not an id.
+  if (first === 80 /* P */ || first === 70 /* F */ || first === 69 /* E */ || first === 88 /* X */) {
+    for (const word of summaryWords) {
+      if (line.startsWith(word) && line.charCodeAt(word.length) === 32) {
+        readSummaryLine(line, word, word.length + 1, collector);
+        return;
+      }
     }
-    const read = readNodeId(rest);
-    if (!read || !(read.id.includes('::') || head === 'ERROR')) return;
-    record(collector, head as Word, read.id, read.rest.startsWith(' - ') ? read.rest.slice(3) : read.rest.trim());
-    return;
   }
-  const parallel = line.startsWith('[gw') ? xdist.exec(line) : null;
-  if (parallel) {
-    const read = readNodeId(parallel[2] as string);
-    if (read) record(collector, parallel[1] as Word, read.id, '');
+  if (first === 91 /* [ */ && line.startsWith('[gw')) {
+    const parallel = xdist.exec(line);
+    const read = parallel ? readNodeId(parallel[2] as string) : undefined;
+    if (parallel && read) record(collector, parallel[1] as Word, read.id, '');
     return;
   }
   if (!line.includes('::')) return;
-  const read = readNodeId(line);
-  const match = read ? /^ (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b/.exec(read.rest) : null;
-  if (read && match) {
-    record(collector, match[1] as Word, read.id, '');
-    return;
+  const end = nodeIdEnd(line);
+  if (end > 0 && line.charCodeAt(end) === 32) {
+    for (const word of verboseWords) {
+      if (line.startsWith(word, end + 1) && !isWordChar(line.charCodeAt(end + 1 + word.length))) {
+        record(collector, word, line.slice(0, end), '');
+        return;
+      }
+    }
   }
   // Unbalanced brackets in the parameters: the status is the last word before the progress column.
   const verbose = verboseFallback.exec(line);
   if (verbose) record(collector, verbose[2] as Word, verbose[1] as string, '');
+}
+
+const verboseWords: readonly Word[] = ['PASSED', 'FAILED', 'ERROR', 'SKIPPED', 'XFAIL', 'XPASS'];
+const isWordChar = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+
+function readSummaryLine(line: string, word: Word, start: number, collector: TestCollector): void {
+  const end = nodeIdEnd(line, start);
+  const clean = end > 0 && (end === line.length || line.startsWith(' - ', end));
+  const id = end > 0 ? line.slice(start, end) : '';
+  if (!clean || collector.statusOf(id) === undefined) {
+    // An id whose parameters hold an unbalanced "]" and " - ": trust a verbose line that named it.
+    const rest = line.slice(start);
+    const known = knownId(rest, collector);
+    if (known !== undefined) {
+      record(collector, word, known, rest.slice(known.length + 3));
+      return;
+    }
+  }
+  if (end < 0 || !(id.includes('::') || word === 'ERROR')) return;
+  record(collector, word, id, line.startsWith(' - ', end) ? line.slice(end + 3) : line.slice(end).trim());
 }
 
 const verboseFallback = /^(\S.*::.*\S) (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)(?: \(.*\))?\s+\[\s*\d+%\]$/;
@@ -114,7 +151,7 @@ function record(collector: TestCollector, word: Word, id: string, message: strin
   const status: TestStatus =
     word === 'PASSED' || word === 'XPASS' ? 'passed' : word === 'FAILED' ? 'failed' : word === 'ERROR' ? 'error' : 'skipped';
   const outcome = word === 'XFAIL' ? 'xfailed' : word === 'XPASS' ? 'xpassed' : undefined;
-  collector.add(id, status, outcome ? { outcome } : {});
+  collector.add(id, status, outcome ? { outcome } : undefined);
   if (status === 'failed' || status === 'error') collector.fail(id, message);
 }
 

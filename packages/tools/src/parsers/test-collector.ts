@@ -14,14 +14,24 @@ export class TestCollector {
   counts: TestCounts | undefined;
 
   /** Records a test; a worse status replaces a better one, never the reverse. */
-  add(name: string, status: TestStatus, extra: Omit<ParsedTest, 'name' | 'status'> = {}): void {
+  add(name: string, status: TestStatus, extra?: Omit<ParsedTest, 'name' | 'status'>): void {
     if (name === '') return;
     const existing = this.tests.get(name);
-    if (existing === undefined || rank[status] >= rank[existing.status]) {
-      this.tests.set(name, { ...existing, ...extra, name, status });
-    } else if (extra.description !== undefined) {
-      existing.description = extra.description;
+    if (existing === undefined) {
+      const test: ParsedTest = { name, status };
+      if (extra?.outcome !== undefined) test.outcome = extra.outcome;
+      if (extra?.description !== undefined) test.description = extra.description;
+      this.tests.set(name, test);
+      return;
     }
+    if (rank[status] >= rank[existing.status]) {
+      if (status !== existing.status || extra?.outcome !== undefined) {
+        if (extra?.outcome === undefined) delete existing.outcome;
+        else existing.outcome = extra.outcome;
+      }
+      existing.status = status;
+    }
+    if (extra?.description !== undefined) existing.description = extra.description;
   }
 
   /** Records a failure message (the first one given for a name is kept unless it was empty). */
