@@ -21,18 +21,22 @@ export class EvalLog {
   /**
    * Runs `command` through `client.exec` and logs it: the command, the exit code (or the signal,
    * timeout, abort), the duration in ms and the first {@link logOutputBytes} of each stream.
+   * `display` replaces the command text in the log; `logStdout: false` leaves stdout out (kept elsewhere).
    * Never throws for a non-zero exit; a thrown SandboxError is logged and re-thrown.
    */
   async exec(
     client: SandboxClient,
     label: string,
     command: string,
-    options: ExecOptions = {},
+    options: ExecOptions & { display?: string; logStdout?: boolean } = {},
   ): Promise<ExecResult> {
-    this.note(`${label}: $ ${command}${options.cwd === undefined ? '' : `  (cwd ${options.cwd})`}`);
+    const { display, logStdout = true, ...execOptions } = options;
+    this.note(
+      `${label}: $ ${display ?? command}${options.cwd === undefined ? '' : `  (cwd ${options.cwd})`}`,
+    );
     let result: ExecResult;
     try {
-      result = await client.exec(command, options);
+      result = await client.exec(command, execOptions);
     } catch (error) {
       this.note(`${label}: threw ${(error as Error).name}: ${(error as Error).message}`);
       throw error;
@@ -45,9 +49,15 @@ export class EvalLog {
           ? `killed by ${result.signal}`
           : `exit ${result.exitCode}`;
     this.note(`${label}: ${end} in ${Math.round(result.durationMs)} ms`);
-    this.#output('stdout', result.stdout);
+    if (logStdout) this.#output('stdout', result.stdout);
     this.#output('stderr', result.stderr);
     return result;
+  }
+
+  /** Logs one step of a script run earlier: its exit code and output. */
+  step(label: string, exitCode: number, output: string): void {
+    this.note(`${label}: exit ${exitCode}`);
+    this.#output('output', output);
   }
 
   /** The whole log, one entry per line, ending with a newline. */

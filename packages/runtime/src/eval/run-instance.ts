@@ -10,13 +10,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   formatCommand,
+  quoteShellArgument,
   SandboxError,
   type SandboxProvider,
   type SandboxSession,
   SandkitError,
 } from '@sandkit/core';
-import { applyPatch } from './apply-patch.js';
-import { type CheckoutMode, checkoutInstance } from './checkout-instance.js';
+import { type CheckoutMode, checkoutStep } from './checkout-instance.js';
 import { EvalLog } from './eval-log.js';
 import {
   type ErrorKind,
@@ -27,6 +27,8 @@ import {
 import { gradeTests } from './grade.js';
 import { parseTestStatuses } from './parse-test-statuses.js';
 import { patchPaths, splitPatch } from './patch-files.js';
+import { patchStepCommand, preparePatch, readPatchStep } from './patch-step.js';
+import { type PrepareStep, runPrepareScript } from './prepare-script.js';
 import type { RepoStore } from './repo-store.js';
 import { frameworkOf, type SweBenchInstance, type SweBenchPrediction } from './swe-bench-instance.js';
 import { defaultTestCommand, testEnvironment } from './test-command.js';
@@ -164,81 +166,77 @@ async function evaluate(
       );
     return left;
   };
-  const ok = (exit: { exitCode: number | null; timedOut: boolean }, kind: ErrorKind, what: string): void => {
-    if (exit.timedOut)
-      throw new StepError('timeout', `${what} timed out (--timeout ${ctx.timeoutMs / 1000} s)`);
-    if (exit.exitCode !== 0)
-      throw new StepError(kind, `${what} failed (exit ${exit.exitCode}); see eval.log`);
-  };
 
-  ok(
-    await log.exec(client, 'prepare', formatCommand(['mkdir', '-p', scratchDir]), {
-      timeoutMs: remaining('prepare'),
+  const model = preparePatch(prediction.model_patch ?? '');
+  const tests = preparePatch(instance.test_patch);
+  result.patch_files = model.files;
+  result.skipped_binary_files = model.skippedBinary;
+  for (const path of model.skippedBinary)
+    log.note(`model patch: skipped binary file without patch data: ${path}`);
+  const modelPath = `${scratchDir}/model.patch`;
+  const testPath = `${scratchDir}/test.patch`;
+  await client.writeFile(modelPath, model.text, { signal: ctx.signal });
+  await client.writeFile(testPath, tests.text, { signal: ctx.signal });
+  const steps: PrepareStep[] = [
+    await checkoutStep({
+      client,
+      log,
+      store: ctx.store,
+      mode: ctx.checkoutMode,
+      repo: instance.repo,
+      commit: instance.base_commit,
+      repoDir,
+      workdir: session.workdir,
+      scratchDir,
+      signal: ctx.signal,
     }),
-    'sandbox',
-    'creating the scratch directory',
-  );
-  const checkout = await checkoutInstance({
-    client,
-    log,
-    store: ctx.store,
-    mode: ctx.checkoutMode,
-    repo: instance.repo,
-    commit: instance.base_commit,
-    repoDir,
-    scratchDir,
+  ];
+  if (instance.setup_cmd !== undefined)
+    steps.push({ name: 'setup', command: instance.setup_cmd, cwd: repoDir });
+  if (!model.empty) steps.push({ name: 'model patch', command: patchStepCommand(modelPath), cwd: repoDir });
+  const testFiles = splitPatch(instance.test_patch).files;
+  const restore = restoreTestFilesCommand(testFiles);
+  if (restore !== null) steps.push({ name: 'restore test files', command: restore, cwd: repoDir });
+  steps.push({ name: 'test patch', command: patchStepCommand(testPath), cwd: repoDir });
+
+  const prepared = await runPrepareScript(client, log, steps, quoteShellArgument, {
     timeoutMs: remaining('checkout'),
     signal: ctx.signal,
   });
-  if (checkout !== null) throw new StepError('repo', checkout);
-  if (instance.setup_cmd !== undefined) {
-    const setup = await log.exec(client, 'setup', instance.setup_cmd, {
-      cwd: repoDir,
-      timeoutMs: remaining('setup'),
-      signal: ctx.signal,
-    });
-    ok(setup, 'setup', 'setup_cmd');
+  if (prepared.exec.aborted) throw new StepError('internal', 'aborted');
+  const failure = (name: string) => prepared.steps.get(name)?.output ?? '';
+  const applied = model.empty
+    ? { applied: true, method: 'none' as const, offsets: [], failure: '' }
+    : readPatchStep(failure('model patch'), prepared.steps.get('model patch')?.exitCode ?? null);
+  if (prepared.failed !== null && prepared.exec.timedOut)
+    throw new StepError('timeout', `${prepared.failed} timed out (--timeout ${ctx.timeoutMs / 1000} s)`);
+  switch (prepared.failed) {
+    case 'checkout':
+      throw new StepError(
+        'repo',
+        `checkout of ${instance.base_commit} failed: ${lastLine(failure('checkout'))}`,
+      );
+    case 'setup':
+      throw new StepError(
+        'setup',
+        `setup_cmd failed (exit ${prepared.steps.get('setup')?.exitCode}); see eval.log`,
+      );
+    case 'model patch':
+      throw new StepError(
+        'patch_apply',
+        `the model patch does not apply (git apply, then patch --fuzz=0): ${firstProblem(failure('model patch'))}; see eval.log`,
+      );
+    case 'restore test files':
+    case 'test patch':
+      throw new StepError(
+        'test_patch',
+        `the test patch does not apply, so the instance cannot be graded: ${firstProblem(failure(prepared.failed))}; see eval.log`,
+      );
   }
-
-  const model = await applyPatch({
-    client,
-    log,
-    patch: prediction.model_patch ?? '',
-    repoDir,
-    patchPath: `${scratchDir}/model.patch`,
-    label: 'model patch',
-    timeoutMs: remaining('the model patch'),
-    signal: ctx.signal,
-  });
-  result.patch_files = model.files;
-  result.skipped_binary_files = model.skippedBinary;
-  result.patch_offsets = model.offsets;
-  if (!model.applied)
-    throw new StepError(
-      'patch_apply',
-      `the model patch does not apply (git apply, then patch --fuzz=0): ${firstProblem(model.failure)}; see eval.log`,
-    );
-  result.patch_method = model.method;
+  result.patch_method = applied.method;
+  result.patch_offsets = applied.offsets;
   report.patch_successfully_applied = true;
-  log.note(`model patch applied with ${model.method}: ${model.files.join(', ')}`);
-
-  const testFiles = splitPatch(instance.test_patch).files;
-  await restoreTestFiles(ctx, client, log, repoDir, testFiles, remaining('restoring test files'));
-  const tests = await applyPatch({
-    client,
-    log,
-    patch: instance.test_patch,
-    repoDir,
-    patchPath: `${scratchDir}/test.patch`,
-    label: 'test patch',
-    timeoutMs: remaining('the test patch'),
-    signal: ctx.signal,
-  });
-  if (!tests.applied)
-    throw new StepError(
-      'test_patch',
-      `the test patch does not apply, so the instance cannot be graded: ${firstProblem(tests.failure)}; see eval.log`,
-    );
+  log.note(`model patch applied with ${applied.method}: ${model.files.join(', ')}`);
 
   const framework = frameworkOf(instance);
   const command = instance.test_cmd ?? defaultTestCommand(framework, patchPaths(testFiles));
@@ -248,12 +246,13 @@ async function evaluate(
     timeoutMs: remaining('the tests'),
     signal: ctx.signal,
     maxOutputBytes: testOutputBytes,
+    logStdout: false,
   });
   if (run.aborted) throw new StepError('internal', 'aborted');
   await writeFile(join(outDir, 'test_output.txt'), run.stdout);
   result.tests_timed_out = run.timedOut;
   const statuses = parseTestStatuses(run.stdout, framework);
-  log.note(`parsed ${statuses.size} test statuses with the ${framework} parser`);
+  log.note(`parsed ${statuses.size} test statuses with the ${framework} parser (output in test_output.txt)`);
   const grade = gradeTests(statuses, instance);
   report.resolved = grade.resolved;
   report.tests_status = grade.tests_status;
@@ -262,25 +261,20 @@ async function evaluate(
   result.prefix_matches = grade.prefixMatches;
   result.f2p.success = grade.tests_status.FAIL_TO_PASS.success.length;
   result.p2p.success = grade.tests_status.PASS_TO_PASS.success.length;
-  for (const match of grade.prefixMatches)
+  for (const match of grade.prefixMatches) {
     log.note(
       `${match.list} id ${JSON.stringify(match.test)} is not in the log; it only matches by prefix: ${match.logged.map((id) => JSON.stringify(id)).join(', ')}`,
     );
+  }
   await writeReport(outDir, instance.instance_id, report);
 }
 
 /**
  * As SWE-bench does before applying the test patch: test files it modifies go back to their
  * base version (undoing any model edit); files it creates are removed if the model made them.
+ * `null` when the test patch touches no file.
  */
-async function restoreTestFiles(
-  ctx: InstanceContext,
-  client: SandboxSession['client'],
-  log: EvalLog,
-  repoDir: string,
-  files: ReturnType<typeof splitPatch>['files'],
-  timeoutMs: number,
-): Promise<void> {
+function restoreTestFilesCommand(files: ReturnType<typeof splitPatch>['files']): string | null {
   const modified = files.map((file) => file.oldPath).filter((path): path is string => path !== null);
   const created = files
     .filter((file) => file.oldPath === null && file.newPath !== null)
@@ -289,17 +283,11 @@ async function restoreTestFiles(
     ...(modified.length > 0 ? [formatCommand(['git', 'checkout', '-q', 'HEAD', '--', ...modified])] : []),
     ...(created.length > 0 ? [formatCommand(['rm', '-f', '--', ...created])] : []),
   ];
-  if (commands.length === 0) return;
-  const exec = await log.exec(client, 'restore tests', commands.join(' && '), {
-    cwd: repoDir,
-    timeoutMs,
-    signal: ctx.signal,
-  });
-  if (exec.exitCode !== 0)
-    throw new StepError(
-      'test_patch',
-      `restoring the test files to base_commit failed (exit ${exec.exitCode})`,
-    );
+  return commands.length === 0 ? null : commands.join(' && ');
+}
+
+function lastLine(text: string): string {
+  return text.trim().split('\n').at(-1) ?? '';
 }
 
 async function writeReport(
@@ -314,7 +302,7 @@ async function writeReport(
 function firstProblem(failure: string): string {
   const lines = failure.split('\n').map((line) => line.trim());
   return (
-    lines.find((line) => line.startsWith('error:')) ??
+    lines.find((line) => line.startsWith('error:') && !line.endsWith(':')) ??
     lines.find((line) => /FAILED|can't find file/.test(line)) ??
     'no hunk applied'
   );

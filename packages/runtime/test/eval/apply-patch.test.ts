@@ -156,7 +156,9 @@ describe('applyPatch', () => {
       await commitFiles({ 'a.txt': 'one\n' });
       const result = await apply('--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-zero\n+ZERO\n');
       expect(result.applied).toBe(false);
-      expect(result.failure).toContain('git apply');
+      expect(result.failure).toMatch(
+        /error: patch failed: a\.txt:1[\s\S]*::sandkit-fallback patch --fuzz=0[\s\S]*FAILED/,
+      );
       expect(git('status', '--porcelain')).toBe('');
     });
   });

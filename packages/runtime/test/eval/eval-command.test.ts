@@ -74,7 +74,7 @@ describe('sandkit eval', () => {
     expect(missing.stderr).toMatch(/--dataset/);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/not in the dataset: nope-1/);
-  });
+  }, 120_000);
 
   it('grades the embedded dataset with --gold: all resolved, every file written; resuming the complete run does nothing and exits 0', async () => {
     const out = join(dir, 'gold');

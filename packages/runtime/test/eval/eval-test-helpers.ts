@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildMiniRepos, type BuiltMiniRepo } from '../../../../examples/swebench-mini/build-repos.js';
+import { type BuiltMiniRepo, buildMiniRepos } from '../../../../examples/swebench-mini/build-repos.js';
 
 /** Root of the monorepo. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');

@@ -115,7 +115,9 @@ describe('runEval with resume', () => {
       checkout: 'archive',
     });
     expect(run.results.get('ok-1')?.status).toBe('resolved');
-    expect(await readFile(join(out, 'instances/ok-1/eval.log'), 'utf8')).toMatch(/git archive [0-9a-f]{40} on the host/);
+    expect(await readFile(join(out, 'instances/ok-1/eval.log'), 'utf8')).toMatch(
+      /git archive [0-9a-f]{40} on the host/,
+    );
     expect(run.results.get('ghost-1')).toMatchObject({
       status: 'error',
       error_kind: 'repo',
