@@ -1,9 +1,9 @@
 /**
  * Writes the diff apply_diff feeds to GNU patch: names already stripped and re-prefixed with
  * `a/` `b/` (so patch always runs with `-p1`), C-quoted when they hold spaces or other special
- * characters (GNU patch reads quoted names; unquoted names end at the first space), and hunk
- * lines given the line ending of the target file's own lines, so an LF diff applies to a CRLF
- * file and the file keeps CRLF.
+ * characters (GNU patch reads quoted names; unquoted names end at the first space), and, when
+ * the diff's line endings do not fit the target (an LF diff for a CRLF file, or the reverse),
+ * hunk lines given the line ending of the target file's own lines, so the file keeps its endings.
  * @module
  */
 import type { DiffHunk, FilePatch } from './parse-unified-diff.js';
@@ -57,9 +57,25 @@ export function formatPatchInput(
     if (file.hunks.length === 0 && file.git) return;
     out.push(`--- ${file.oldPath === null ? '/dev/null' : quotePatchName(`a/${file.oldPath}`)}`);
     out.push(`+++ ${file.newPath === null ? '/dev/null' : quotePatchName(`b/${file.newPath}`)}`);
-    for (const hunk of file.hunks) out.push(...formatHunk(hunk, plans[n]));
+    const plan = plans[n];
+    const keepEndings = plan === undefined || diffMatchesEndings(file, plan);
+    for (const hunk of file.hunks) out.push(...formatHunk(hunk, keepEndings ? undefined : plan));
   });
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * `true` when the diff's own line endings already fit the file: its old-side lines carry CR
+ * exactly when the file has CRLF lines. Such a diff was made against the real bytes and is kept
+ * as it is (so a diff that deliberately converts line endings still does).
+ */
+function diffMatchesEndings(file: FilePatch, plan: LineEndingPlan): boolean {
+  const oldSide = file.hunks.flatMap((hunk) =>
+    hunk.lines.filter((line) => line[0] === ' ' || line[0] === '-'),
+  );
+  const diffHasCr = oldSide.some((line) => line.endsWith('\r'));
+  const fileHasCr = plan.crlf.size > 0;
+  return oldSide.length > 0 && diffHasCr === fileHasCr;
 }
 
 function formatHunk(hunk: DiffHunk, plan: LineEndingPlan | undefined): string[] {

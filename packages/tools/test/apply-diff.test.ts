@@ -229,6 +229,22 @@ describe('createApplyDiffTool', () => {
     });
   });
 
+  describe('when cwd or stripLevel are given', () => {
+    it('resolves names against cwd and strips the given number of components, reporting root-relative paths', async () => {
+      const { mkdir } = await import('node:fs/promises');
+      await mkdir(join(sandbox.workdir, 'pkg/sub'), { recursive: true });
+      await put('pkg/x.txt', 'x\n');
+      await put('pkg/sub/y.txt', 'y\n');
+      const result = await tool().call({
+        cwd: 'pkg',
+        stripLevel: 2,
+        diff: '--- one/two/x.txt\n+++ one/two/x.txt\n@@ -1 +1 @@\n-x\n+X\n--- one/two/sub/y.txt\n+++ one/two/sub/y.txt\n@@ -1 +1 @@\n-y\n+Y\n',
+      });
+      expect(result.files.map((file) => file.path)).toEqual(['pkg/x.txt', 'pkg/sub/y.txt']);
+      expect([await get('pkg/x.txt'), await get('pkg/sub/y.txt')]).toEqual(['X\n', 'Y\n']);
+    });
+  });
+
   describe('when the diff is malformed or points outside the root', () => {
     it('corrects wrong @@ counts from the hunk body and says so', async () => {
       await put('c.txt', 'a\nb\nc\n');
