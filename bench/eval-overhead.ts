@@ -20,7 +20,8 @@ import { defaultTestCommand, testEnvironment } from '../packages/runtime/src/eva
 const repetitions = Number(process.argv[2] ?? 3);
 const work = mkdtempSync(join(tmpdir(), 'bench-eval-overhead-'));
 const dataset = join(import.meta.dirname, '../examples/swebench-mini/instances.jsonl');
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 try {
   const mirrors = join(work, 'mirrors');
@@ -46,7 +47,8 @@ try {
         workers: 1,
       });
       const result = run.results.get(instance.instance_id);
-      if (result?.status !== 'resolved') throw new Error(`${instance.instance_id}: ${result?.status} ${result?.error ?? ''}`);
+      if (result?.status !== 'resolved')
+        throw new Error(`${instance.instance_id}: ${result?.status} ${result?.error ?? ''}`);
       harness.push(result.duration_ms);
 
       const sandbox = await adapter.create();
@@ -55,13 +57,21 @@ try {
         const key = instance.repo.replace('/', '__');
         execFileSync('git', ['clone', '-q', '--shared', '--no-checkout', join(mirrors, key), repo]);
         execFileSync('git', ['-C', repo, 'checkout', '-q', '--detach', instance.base_commit]);
-        for (const [name, patch] of [['gold', instance.patch], ['test', instance.test_patch]] as const) {
+        for (const [name, patch] of [
+          ['gold', instance.patch],
+          ['test', instance.test_patch],
+        ] as const) {
           writeFileSync(join(sandbox.workdir, `${name}.patch`), patch);
           execFileSync('git', ['-C', repo, 'apply', join(sandbox.workdir, `${name}.patch`)]);
         }
-        const command = instance.test_cmd ?? defaultTestCommand(frameworkOf(instance), patchPaths(splitPatch(instance.test_patch).files));
+        const command =
+          instance.test_cmd ??
+          defaultTestCommand(frameworkOf(instance), patchPaths(splitPatch(instance.test_patch).files));
         const started = performance.now();
-        const exec = await sandbox.client.exec(`{ ${command}\n} 2>&1`, { cwd: repo, env: { ...testEnvironment } });
+        const exec = await sandbox.client.exec(`{ ${command}\n} 2>&1`, {
+          cwd: repo,
+          env: { ...testEnvironment },
+        });
         direct.push(performance.now() - started);
         if (exec.exitCode !== 0) throw new Error(`${instance.instance_id}: direct run exit ${exec.exitCode}`);
       } finally {

@@ -4,9 +4,7 @@
  * plain output (B04).
  * @module
  */
-// TODO(integration): import from '@sandkit/tools' once its index exports the parsers.
-import { parseTestOutput } from '../../../tools/src/parsers/parse-test-output.js';
-import { getTestStatusMap } from '../../../tools/src/parsers/test-status-map.js';
+import { getTestStatusMap, parseTestOutput } from '@sandkit/tools';
 import { type TestStatus, toTestStatus } from './grade.js';
 import type { TestFramework } from './swe-bench-instance.js';
 

@@ -4,6 +4,7 @@
  * `"say \"hi\".txt"`) are unquoted, `a/` / `b/` prefixes removed.
  * @module
  */
+import { unquoteGitPath } from '@sandkit/tools';
 
 /** One file's part of a patch. */
 export interface PatchFileSection {
@@ -57,8 +58,8 @@ function parseSection(text: string): PatchFileSection {
     if (line.startsWith('@@')) break;
     if (line.startsWith('--- ')) oldPath = headerPath(line.slice(4));
     else if (line.startsWith('+++ ')) newPath = headerPath(line.slice(4));
-    else if (line.startsWith('rename from ')) oldPath = unquoteCPath(line.slice(12));
-    else if (line.startsWith('rename to ')) newPath = unquoteCPath(line.slice(10));
+    else if (line.startsWith('rename from ')) oldPath = unquoteGitPath(line.slice(12));
+    else if (line.startsWith('rename to ')) newPath = unquoteGitPath(line.slice(10));
     else if (line === 'GIT binary patch') binaryData = true;
     else if (/^Binary files .* differ$/.test(line)) binaryLine = true;
   }
@@ -73,10 +74,10 @@ function parseSection(text: string): PatchFileSection {
 /** `a/path\t2024-01-01 …` → `path`; `/dev/null` → null. */
 function headerPath(field: string): string | null {
   const value = field.startsWith('"')
-    ? unquoteCPath(field.slice(0, closingQuote(field) + 1))
+    ? unquoteGitPath(field.slice(0, closingQuote(field) + 1))
     : field.split('\t')[0]!;
   if (value === '/dev/null') return null;
-  return stripPrefix(value.trimEnd());
+  return stripPrefix(value);
 }
 
 /** The two paths of `diff --git a/x b/x`, either of them possibly C-quoted. */
@@ -84,13 +85,13 @@ function gitHeaderPaths(header: string): [string | null, string | null] {
   const rest = header.replace(/^diff --git /, '').replace(/\r$/, '');
   if (rest.startsWith('"')) {
     const end = closingQuote(rest);
-    const first = unquoteCPath(rest.slice(0, end + 1));
+    const first = unquoteGitPath(rest.slice(0, end + 1));
     const second = rest.slice(end + 2);
-    return [stripPrefix(first), stripPrefix(second.startsWith('"') ? unquoteCPath(second) : second)];
+    return [stripPrefix(first), stripPrefix(second.startsWith('"') ? unquoteGitPath(second) : second)];
   }
   const quoted = rest.indexOf(' "');
   if (quoted >= 0)
-    return [stripPrefix(rest.slice(0, quoted)), stripPrefix(unquoteCPath(rest.slice(quoted + 1)))];
+    return [stripPrefix(rest.slice(0, quoted)), stripPrefix(unquoteGitPath(rest.slice(quoted + 1)))];
   // `a/P b/P`: both halves are equal for anything but a rename, which has its own lines.
   const half = (rest.length - 1) / 2;
   return [stripPrefix(rest.slice(0, half)), stripPrefix(rest.slice(half + 1))];
@@ -106,21 +107,4 @@ function closingQuote(text: string): number {
     else if (text[i] === '"') return i;
   }
   return text.length - 1;
-}
-
-const escapes: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, '\\': 92, '"': 34 };
-
-/**
- * Undoes git's C-style quoting of one path (`"caf\303\251.txt"` → `café.txt`): octal escapes are
- * collected as bytes and decoded as UTF-8 together. An unquoted string is returned unchanged.
- */
-export function unquoteCPath(field: string): string {
-  if (!(field.length >= 2 && field.startsWith('"') && field.endsWith('"'))) return field;
-  const bytes: number[] = [];
-  for (const [token, escaped] of field.slice(1, -1).matchAll(/\\([0-3][0-7]{2}|[\s\S])|[^\\]+/gu)) {
-    if (escaped === undefined) bytes.push(...Buffer.from(token));
-    else if (escaped.length === 3) bytes.push(Number.parseInt(escaped, 8));
-    else bytes.push(escapes[escaped] ?? 92);
-  }
-  return Buffer.from(bytes).toString('utf8');
 }
