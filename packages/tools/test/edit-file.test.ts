@@ -239,6 +239,20 @@ describe('createEditFileTool', () => {
       expect(result.revision).not.toBe(read.revision);
     });
 
+    it('accepts the revision read_file computed in the sandbox for a file too big to send whole', async () => {
+      await box.put('big-rev.txt', `${'filler line\n'.repeat(30_000)}target\n`);
+      const read = await createReadFileTool(box.handle.client, { root: box.root }).call({
+        path: 'big-rev.txt',
+        offset: 30_001,
+      });
+      expect(read).toMatchObject({ kind: 'text', content: '30001\ttarget' });
+      expect(read.revision).toMatch(/^[0-9a-f]{16}$/);
+      await edit('big-rev.txt', [{ oldText: 'target', newText: 'done' }], {
+        expectedRevision: read.revision,
+      });
+      expect((await box.bytes('big-rev.txt')).subarray(-5).toString()).toBe('done\n');
+    });
+
     it('fails with revision_mismatch on a stale revision and writes nothing', async () => {
       await box.put('rev2.txt', 'v1\n');
       const read = await createReadFileTool(box.handle.client, { root: box.root }).call({ path: 'rev2.txt' });
