@@ -1,0 +1,30 @@
+import type { SandboxClient } from '@sandkit/core';
+
+/**
+ * `git diff` of everything the run changed in `workdir`, new untracked files included (ignored files
+ * are not), as one unified diff against HEAD (or against the empty tree in a repo without commits).
+ *
+ * It stages into a throw-away index file (`GIT_INDEX_FILE`), so the repo's own index is untouched.
+ * Returns `''` when `workdir` is not a git work tree.
+ * @throws SandboxError when the sandbox fails; a git error (exit ≠ 0) is returned as `''`, with its
+ *   stderr in `error`.
+ */
+export async function workspaceDiff(
+  client: SandboxClient,
+  workdir: string,
+  signal?: AbortSignal,
+): Promise<{ diff: string; error?: string }> {
+  const script = [
+    'git rev-parse --is-inside-work-tree >/dev/null 2>&1 || exit 0',
+    'idx=$(mktemp -u) || exit 2',
+    'trap \'rm -f "$idx"\' EXIT',
+    'export GIT_INDEX_FILE="$idx"',
+    'if git rev-parse --verify -q HEAD >/dev/null; then base=HEAD; git read-tree HEAD || exit 2; else base=; fi',
+    'git add -A . || exit 2',
+    'git -c core.quotePath=false diff --cached --no-color --no-ext-diff --binary $base',
+  ].join('\n');
+  const result = await client.exec(script, { cwd: workdir, signal, maxOutputBytes: 16 * 1024 * 1024 });
+  if (result.exitCode !== 0)
+    return { diff: '', error: result.stderr.trim() || `git exited with ${result.exitCode}` };
+  return { diff: result.stdout };
+}
