@@ -1,0 +1,36 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Command, Option } from 'commander';
+
+/**
+ * Registers `sandkit conformance --sandbox local|docker|e2b [--image IMG]`: runs the sandbox
+ * conformance suite of `@sandkit/sandbox-adapters/conformance` against that adapter with vitest
+ * (which must be installed, as it is in the workspace). The exit code is vitest's.
+ */
+export function registerConformanceCommand(program: Command): void {
+  program
+    .command('conformance')
+    .description('Run the SandboxClient conformance suite against an adapter (needs vitest)')
+    .addOption(new Option('--sandbox <kind>', 'adapter').choices(['local', 'docker', 'e2b']).default('local'))
+    .option('--image <image>', 'Docker image or E2B template')
+    .action(async (options: { sandbox: string; image?: string }) => {
+      const vitest = join(
+        dirname(createRequire(import.meta.url).resolve('vitest/package.json')),
+        'vitest.mjs',
+      );
+      const config = fileURLToPath(new URL('./conformance/vitest.config.ts', import.meta.url));
+      const child = spawn(process.execPath, [vitest, 'run', '--config', config], {
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          SANDKIT_CONFORMANCE_SANDBOX: options.sandbox,
+          ...(options.image ? { SANDKIT_CONFORMANCE_IMAGE: options.image } : {}),
+        },
+      });
+      process.exitCode = await new Promise<number>((resolve) =>
+        child.once('exit', (code) => resolve(code ?? 1)),
+      );
+    });
+}

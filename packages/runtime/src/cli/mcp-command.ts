@@ -1,0 +1,41 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Command } from 'commander';
+import { defaultCodingTools } from '../agent/default-coding-tools.js';
+import { createMcpServer } from '../mcp/create-mcp-server.js';
+import { openWorkspace } from './open-workspace.js';
+import { jsonRpcStdout } from './stdout-guard.js';
+
+/** Registers `sandkit mcp`: the coding tools over MCP stdio. */
+export function registerMcpCommand(program: Command): void {
+  program
+    .command('mcp')
+    .description('Serve the coding tools over MCP (stdio) for Claude Code and other MCP clients')
+    .option('--sandbox <kind>', 'local | docker', 'local')
+    .option('--root <dir>', 'workspace: a host directory (local) or the path in the container (docker)')
+    .option('--image <image>', 'image for --sandbox docker')
+    .option('--readonly', 'only the read-only tools', false)
+    .action(async (options: { sandbox: string; root?: string; image?: string; readonly: boolean }) => {
+      const workspace = await openWorkspace(options);
+      const tools = defaultCodingTools(workspace.client, workspace.root, { readonly: options.readonly });
+      const server = createMcpServer(tools, { name: 'sandkit' });
+      const transport = new StdioServerTransport(process.stdin, jsonRpcStdout);
+      let closing = false;
+      const shutdown = async (): Promise<void> => {
+        if (closing) return;
+        closing = true;
+        await server.close().catch(() => {});
+        await workspace
+          .close()
+          .catch((error: unknown) => console.error('sandkit mcp: cleanup failed:', error));
+        process.exit(0);
+      };
+      transport.onclose = () => void shutdown();
+      process.stdin.once('end', () => void shutdown());
+      process.once('SIGTERM', () => void shutdown());
+      process.once('SIGINT', () => void shutdown());
+      await server.connect(transport);
+      console.error(
+        `sandkit mcp: serving ${tools.length} tools on stdio, workspace ${workspace.root} (${options.sandbox})`,
+      );
+    });
+}

@@ -1,0 +1,79 @@
+/**
+ * The tools as an MCP server (Model Context Protocol, spec 2025-06-18 `tools/list` and `tools/call`).
+ *
+ * Built on the SDK's low-level `Server` rather than `McpServer`: our tools already carry a
+ * self-contained JSON Schema (`tool.jsonSchema`), which `McpServer.registerTool` cannot take as is.
+ * @module
+ */
+
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { executeToolCall, type Tool, type ToolContent } from '@sandkit/core';
+
+/** Options of {@link createMcpServer}. */
+export interface McpServerOptions {
+  /** Reported to clients in `initialize`. @default 'sandkit' */
+  name?: string;
+  /** @default the @sandkit/runtime version */
+  version?: string;
+}
+
+/**
+ * Creates an MCP server that lists `tools` and runs them. Connect it to a transport
+ * (`await server.connect(new StdioServerTransport())`).
+ *
+ * - `tools/list`: each tool's name, description, JSON Schema (`inputSchema`) and annotations:
+ *   `readOnlyHint: true` for permission `'read'`; `destructiveHint: true` for `'write'` and `'exec'`.
+ * - `tools/call`: runs the tool through `executeToolCall`; every failure (bad arguments, unknown tool,
+ *   tool errors, abort, even a failed sandbox) comes back as `isError: true` with the message as text.
+ *   Images are `{ type: 'image', data, mimeType }`; PDFs are embedded `resource` blobs.
+ * The client's cancellation (`notifications/cancelled`) aborts the call and kills its commands.
+ */
+export function createMcpServer(tools: readonly Tool[], options: McpServerOptions = {}): Server {
+  const server = new Server(
+    { name: options.name ?? 'sandkit', version: options.version ?? '0.1.0' },
+    { capabilities: { tools: {} } },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.jsonSchema,
+      annotations: {
+        readOnlyHint: tool.permission === 'read',
+        destructiveHint: tool.permission !== 'read',
+        openWorldHint: false,
+      },
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const { name, arguments: input = {} } = request.params;
+    const result = await executeToolCall(
+      tools,
+      { name, input, id: String(extra.requestId) },
+      { signal: extra.signal, operatorErrors: 'result' },
+    );
+    return { content: result.content.map(toMcpContent), isError: result.isError };
+  });
+  return server;
+}
+
+type McpContent = CallToolResult['content'][number];
+
+function toMcpContent(part: ToolContent): McpContent {
+  if (part.type === 'text') return { type: 'text', text: part.text };
+  if (part.type === 'image') return { type: 'image', data: part.data, mimeType: part.mediaType };
+  const title = part.title ?? 'document.pdf';
+  return {
+    type: 'resource',
+    resource: {
+      uri: `sandkit:document/${encodeURIComponent(title)}`,
+      mimeType: part.mediaType,
+      blob: part.data,
+    },
+  };
+}

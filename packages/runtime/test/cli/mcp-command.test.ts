@@ -1,0 +1,125 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../../bin/sandkit.js', import.meta.url));
+const noisy = pathToFileURL(fileURLToPath(new URL('./fixtures/noisy-dependency.mjs', import.meta.url))).href;
+// 1×1 transparent PNG
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+type TextItem = { type: string; text?: string; data?: string; mimeType?: string };
+
+/** Starts the real `sandkit mcp` behind `tee`, so every byte it writes to stdout is kept in `stdoutFile`. */
+async function startServer(root: string, extra: string[] = []) {
+  const stdoutFile = join(await mkdtemp(join(tmpdir(), 'sandkit-mcp-out-')), 'stdout.log');
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+  const transport = new StdioClientTransport({
+    command: '/bin/sh',
+    args: [
+      '-c',
+      `"$0" "$1" mcp --sandbox local --root "$2" ${extra.join(' ')} | tee "$3"`,
+      process.execPath,
+      bin,
+      root,
+      stdoutFile,
+    ],
+    env: { ...env, NODE_OPTIONS: `--import ${noisy}` },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const transportErrors: unknown[] = [];
+  const client = new Client({ name: 'sandkit-test', version: '1.0.0' });
+  client.onerror = (error) => transportErrors.push(error);
+  await client.connect(transport);
+  return { client, stdoutFile, transportErrors, stderr: () => stderr };
+}
+
+async function stdoutLines(file: string): Promise<string[]> {
+  return (await readFile(file, 'utf8')).split('\n').filter((line) => line !== '');
+}
+
+describe('sandkit mcp', () => {
+  it('C01: serves the tools over stdio with nothing but JSON-RPC on stdout, also when dependencies log', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'sandkit-mcp-ws-'));
+    await writeFile(join(root, 'a.txt'), 'alpha\nbeta\n');
+    await writeFile(join(root, 'pic.png'), png);
+    const server = await startServer(root);
+    const { client } = server;
+    try {
+      const { tools } = await client.listTools();
+      const byName = new Map(tools.map((t) => [t.name, t]));
+      expect([...byName.keys()]).toEqual(
+        expect.arrayContaining(['read_file', 'edit_file', 'search_files', 'exec']),
+      );
+      expect(byName.get('read_file')!.inputSchema).toMatchObject({ type: 'object', required: ['path'] });
+      expect(byName.get('read_file')!.annotations).toMatchObject({
+        readOnlyHint: true,
+        destructiveHint: false,
+      });
+      expect(byName.get('exec')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+
+      const read = await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } });
+      expect(read.isError).toBe(false);
+      expect((read.content as TextItem[])[0]!.text).toBe('alpha\nbeta\n');
+
+      const edit = await client.callTool({
+        name: 'edit_file',
+        arguments: { path: 'a.txt', oldText: 'beta', newText: 'gamma' },
+      });
+      expect(edit.isError).toBe(false);
+      expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('alpha\ngamma\n');
+
+      const search = await client.callTool({ name: 'search_files', arguments: { pattern: 'gam+a' } });
+      expect((search.content as TextItem[])[0]!.text).toContain('a.txt:2:gamma');
+
+      const exec = await client.callTool({
+        name: 'exec',
+        arguments: { command: 'echo hello-from-child; cat a.txt >&2' },
+      });
+      expect(exec.isError).toBe(false);
+      expect((exec.content as TextItem[])[0]!.text).toContain('hello-from-child');
+
+      const missing = await client.callTool({ name: 'read_file', arguments: { path: 'nope.txt' } });
+      expect(missing.isError).toBe(true);
+      expect((missing.content as TextItem[])[0]!.text).toContain('nope.txt');
+
+      const bad = await client.callTool({ name: 'edit_file', arguments: { path: 'a.txt' } });
+      expect(bad.isError).toBe(true);
+      expect((bad.content as TextItem[])[0]!.text).toContain('oldText');
+
+      const image = await client.callTool({ name: 'read_file', arguments: { path: 'pic.png' } });
+      expect((image.content as TextItem[]).find((c) => c.type === 'image')).toEqual({
+        type: 'image',
+        data: png.toString('base64'),
+        mimeType: 'image/png',
+      });
+    } finally {
+      await client.close();
+    }
+    const lines = await stdoutLines(server.stdoutFile);
+    expect(lines.length).toBeGreaterThanOrEqual(9);
+    for (const line of lines) {
+      const message = JSON.parse(line) as { jsonrpc?: string };
+      expect(message.jsonrpc).toBe('2.0');
+    }
+    expect(lines.filter((l) => l.includes('hello-from-child'))).toHaveLength(1);
+    expect(server.transportErrors).toEqual([]);
+    // the noisy dependency did run, and its output went to stderr
+    expect(server.stderr()).toContain('[db] starting up');
+    expect(server.stderr()).toContain('[db] connected');
+    expect(server.stderr()).toContain('step done');
+    expect(server.stderr()).toContain('raw line from a dependency');
+  }, 150_000); // a real process started through tsx: slow on a loaded machine
+});
