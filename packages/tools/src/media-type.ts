@@ -53,6 +53,10 @@ export function guessBinaryType(head: Uint8Array): string {
   const media = sniffMediaType(head);
   if (media) return media;
   if (ascii(head, 257, 262) === 'ustar') return 'tar archive';
+  if (startsWith(head, [0xff, 0xfe]))
+    return 'UTF-16LE text (read it with encoding="base64" or convert it with iconv through exec)';
+  if (startsWith(head, [0xfe, 0xff]))
+    return 'UTF-16BE text (read it with encoding="base64" or convert it with iconv through exec)';
   for (const [signature, name] of binarySignatures) if (startsWith(head, signature)) return name;
   return 'unknown binary data';
 }

@@ -286,6 +286,14 @@ describe('createReadFileTool', () => {
       expect(result).toMatchObject({ kind: 'binary', size: 104, typeGuess: 'gzip data' });
     });
 
+    it('recognises UTF-16 text by its BOM instead of dumping it', async () => {
+      await box.put('utf16.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hi\n', 'utf16le')]));
+      expect(await read({ path: 'utf16.txt' })).toMatchObject({
+        kind: 'binary',
+        typeGuess: expect.stringMatching(/^UTF-16LE text/),
+      });
+    });
+
     it('describes a large file with a NUL byte as binary at any offset, without scanning it', async () => {
       await box.put(
         'large.bin',
