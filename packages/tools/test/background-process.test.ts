@@ -136,6 +136,25 @@ describe('createKillProcessTool', () => {
     expect(await processesWith('stubborn')).toBe('');
   });
 
+  it('finds the backend of a background command from its processId when backends are configured', async () => {
+    const other = await createLocalSandboxAdapter().create();
+    try {
+      const backends = {
+        fast: { client: sandbox.client, description: 'local shell', root: sandbox.workdir },
+        full: { client: other.client, description: 'second sandbox', root: other.workdir },
+      };
+      const exec = createExecTool(sandbox.client, { backends, defaultBackend: 'fast' });
+      const result = (await exec.call({ command: 'pwd; exit 2', background: true, backend: 'full' })) as Started;
+      expect(result.processId).toMatch(/^full\.[0-9a-f]{12}$/);
+      const read = createReadOutputTool(sandbox.client, { backends, defaultBackend: 'fast' });
+      await waitUntil(async () => !((await read.call({ processId: result.processId })) as Page).running);
+      expect(await read.call({ processId: result.processId })).toMatchObject({ output: `${other.workdir}\n`, exitCode: 2 });
+      await expect(read.call({ processId: result.processId.replace('full.', 'gpu.') })).rejects.toMatchObject({ code: 'unknown_process' });
+    } finally {
+      await other.destroy();
+    }
+  });
+
   it('reports a command that already ended without error', async () => {
     const { processId } = await start('exit 0');
     const read = createReadOutputTool(sandbox.client, { root: sandbox.workdir });
