@@ -47,7 +47,9 @@ export interface ConformanceContext {
  * Fills the defaults of {@link SandboxConformanceOptions}.
  * @throws SandkitError `invalid_option` when `timeoutScale` is not a positive finite number.
  */
-export function normalizeConformanceOptions(options: SandboxConformanceOptions): Required<SandboxConformanceOptions> {
+export function normalizeConformanceOptions(
+  options: SandboxConformanceOptions,
+): Required<SandboxConformanceOptions> {
   const timeoutScale = options.timeoutScale ?? 1;
   if (!(timeoutScale > 0) || !Number.isFinite(timeoutScale)) {
     throw new SandkitError({
@@ -98,7 +100,11 @@ export async function processesWithMarker(client: SandboxClient, pattern: string
 }
 
 /** Polls until no process carries the marker, up to `withinMs`; returns what is left. */
-export async function waitForNoProcesses(client: SandboxClient, pattern: string, withinMs: number): Promise<string[]> {
+export async function waitForNoProcesses(
+  client: SandboxClient,
+  pattern: string,
+  withinMs: number,
+): Promise<string[]> {
   const deadline = Date.now() + withinMs;
   for (;;) {
     const left = await processesWithMarker(client, pattern);

@@ -4,7 +4,11 @@
  */
 import { type SandboxAdapter, type SandboxHandle, SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { createConformanceContext, normalizeConformanceOptions, type SandboxConformanceOptions } from './conformance-context.js';
+import {
+  createConformanceContext,
+  normalizeConformanceOptions,
+  type SandboxConformanceOptions,
+} from './conformance-context.js';
 import { describeExecBasicCases } from './exec-basic-cases.js';
 import { describeExecKillCases } from './exec-kill-cases.js';
 import { describeExecOutputCases } from './exec-output-cases.js';

@@ -5,7 +5,12 @@
  */
 import { formatCommand } from '@sandkit/core';
 import { describe, expect } from 'vitest';
-import { type ConformanceContext, describeResult, expectSandboxError, hasProgram } from './conformance-context.js';
+import {
+  type ConformanceContext,
+  describeResult,
+  expectSandboxError,
+  hasProgram,
+} from './conformance-context.js';
 
 /** Registers the plain exec cases. */
 export function describeExecBasicCases(context: ConformanceContext): void {
@@ -16,13 +21,25 @@ export function describeExecBasicCases(context: ConformanceContext): void {
     for (const code of [0, 1, 2, 255]) {
       test(`exec.exit-${code}`, `returns exit code ${code} as a result, not a throw`, async () => {
         const result = await client().exec(`echo out; echo err >&2; exit ${code}`);
-        expect(result, describeResult(result)).toMatchObject({ exitCode: code, signal: null, stdout: 'out\n', stderr: 'err\n' });
-        expect(result).toMatchObject({ timedOut: false, aborted: false, stdoutTruncated: false, stderrTruncated: false });
+        expect(result, describeResult(result)).toMatchObject({
+          exitCode: code,
+          signal: null,
+          stdout: 'out\n',
+          stderr: 'err\n',
+        });
+        expect(result).toMatchObject({
+          timedOut: false,
+          aborted: false,
+          stdoutTruncated: false,
+          stderrTruncated: false,
+        });
         expect(result.durationMs).toBeGreaterThanOrEqual(0);
       });
     }
     test('exec.exit-126', 'returns 126 for a file that is not executable', async () => {
-      const result = await client().exec("printf 'echo hi\\n' > not-executable.sh && chmod 644 not-executable.sh && ./not-executable.sh");
+      const result = await client().exec(
+        "printf 'echo hi\\n' > not-executable.sh && chmod 644 not-executable.sh && ./not-executable.sh",
+      );
       expect(result.exitCode, describeResult(result)).toBe(126);
     });
     test('exec.exit-127', 'returns 127 for a command that does not exist', async () => {
@@ -32,11 +49,18 @@ export function describeExecBasicCases(context: ConformanceContext): void {
     });
     test('exec.signal-death', 'reports death by signal with exitCode null and the signal name', async () => {
       const result = await client().exec('echo before; kill -9 $$; echo after');
-      expect(result, describeResult(result)).toMatchObject({ exitCode: null, signal: 'SIGKILL', stdout: 'before\n' });
+      expect(result, describeResult(result)).toMatchObject({
+        exitCode: null,
+        signal: 'SIGKILL',
+        stdout: 'before\n',
+      });
       expect(result).toMatchObject({ timedOut: false, aborted: false });
     });
     test('exec.bash', "runs bash when shell is 'bash'", async () => {
-      const result = await client().exec('test -n "$BASH_VERSION" && echo bash $((2**10)); [[ a == a ]] && echo ok', { shell: 'bash' });
+      const result = await client().exec(
+        'test -n "$BASH_VERSION" && echo bash $((2**10)); [[ a == a ]] && echo ok',
+        { shell: 'bash' },
+      );
       expect(result.stdout, describeResult(result)).toBe('bash 1024\nok\n');
     });
   });
@@ -57,7 +81,10 @@ export function describeExecBasicCases(context: ConformanceContext): void {
     });
     test('exec.cwd-missing', 'throws SandboxError cwd_not_found for a missing cwd', async () => {
       await expectSandboxError(client().exec('echo hi', { cwd: 'no/such/dir' }), 'cwd_not_found');
-      await expectSandboxError(client().exec('echo hi', { cwd: `${context.handle().workdir}/missing` }), 'cwd_not_found');
+      await expectSandboxError(
+        client().exec('echo hi', { cwd: `${context.handle().workdir}/missing` }),
+        'cwd_not_found',
+      );
     });
   });
 
@@ -69,9 +96,18 @@ export function describeExecBasicCases(context: ConformanceContext): void {
       expect(result.stdout).toBe('NO_COLOR=1\nTERM=dumb\nGIT_TERMINAL_PROMPT=0\nPAGER=cat\nLC_ALL=C.UTF-8\n');
     });
     test('exec.env-caller-wins', "lets the caller's env add to and override the base", async () => {
-      const env = { NO_COLOR: '0', TERM: 'xterm', GIT_TERMINAL_PROMPT: '1', PAGER: 'less', LC_ALL: 'C', SANDKIT_X: 'a b$c' };
+      const env = {
+        NO_COLOR: '0',
+        TERM: 'xterm',
+        GIT_TERMINAL_PROMPT: '1',
+        PAGER: 'less',
+        LC_ALL: 'C',
+        SANDKIT_X: 'a b$c',
+      };
       const result = await client().exec(`${print}; printf '%s\\n' "$SANDKIT_X"`, { env });
-      expect(result.stdout).toBe('NO_COLOR=0\nTERM=xterm\nGIT_TERMINAL_PROMPT=1\nPAGER=less\nLC_ALL=C\na b$c\n');
+      expect(result.stdout).toBe(
+        'NO_COLOR=0\nTERM=xterm\nGIT_TERMINAL_PROMPT=1\nPAGER=less\nLC_ALL=C\na b$c\n',
+      );
     });
     test('exec.env-path', 'keeps a PATH on which coreutils are found', async () => {
       const result = await client().exec('command -v ls && command -v find');
@@ -93,7 +129,11 @@ export function describeExecBasicCases(context: ConformanceContext): void {
       if (await hasProgram(client(), 'rg')) {
         await client().exec("mkdir -p rg-case && printf 'x\\n// TODO fix\\n' > rg-case/a.txt");
         const rg = await client().exec('rg -n TODO', { ...limit, cwd: 'rg-case' });
-        expect(rg, describeResult(rg)).toMatchObject({ exitCode: 0, stdout: 'a.txt:2:// TODO fix\n', timedOut: false });
+        expect(rg, describeResult(rg)).toMatchObject({
+          exitCode: 0,
+          stdout: 'a.txt:2:// TODO fix\n',
+          timedOut: false,
+        });
         expect(rg.durationMs).toBeLessThan(scaled(2000));
       }
     });
@@ -105,27 +145,44 @@ export function describeExecBasicCases(context: ConformanceContext): void {
     test('exec.stdin-bytes', 'delivers binary and large stdin byte for byte', async () => {
       const bytes = new Uint8Array(1024 * 1024 + 3).map((_, index) => (index * 7) % 256);
       const result = await client().exec('wc -c && echo done', { stdin: bytes, timeoutMs: scaled(20_000) });
-      expect(result.stdout.split('\n').map((line) => line.trim())).toEqual([String(bytes.length), 'done', '']);
+      expect(result.stdout.split('\n').map((line) => line.trim())).toEqual([
+        String(bytes.length),
+        'done',
+        '',
+      ]);
       const empty = await client().exec('wc -c', { stdin: '', timeoutMs: scaled(10_000) });
       expect(empty.stdout.trim()).toBe('0');
     });
     test('exec.stdin-unread', 'returns normally when the command does not read its stdin', async () => {
-      const result = await client().exec('echo ignored', { stdin: 'x'.repeat(4 * 1024 * 1024), timeoutMs: scaled(10_000) });
-      expect(result, describeResult(result)).toMatchObject({ exitCode: 0, stdout: 'ignored\n', timedOut: false });
+      const result = await client().exec('echo ignored', {
+        stdin: 'x'.repeat(4 * 1024 * 1024),
+        timeoutMs: scaled(10_000),
+      });
+      expect(result, describeResult(result)).toMatchObject({
+        exitCode: 0,
+        stdout: 'ignored\n',
+        timedOut: false,
+      });
     });
   });
 
   describe('background children', () => {
-    test('exec.background-child', 'returns soon after the shell exits although a background child holds stdout', async () => {
-      const started = Date.now();
-      const result = await client().exec('sleep 30 & echo "started $!"; exit 3', { timeoutMs: scaled(20_000) });
-      const wallMs = Date.now() - started;
-      expect(result, describeResult(result)).toMatchObject({ exitCode: 3, timedOut: false });
-      expect(result.stdout).toMatch(/^started \d+\n$/);
-      expect(wallMs).toBeLessThan(scaled(1500));
-      const pid = result.stdout.trim().split(' ')[1] ?? '';
-      await client().exec(formatCommand(['kill', pid]));
-    });
+    test(
+      'exec.background-child',
+      'returns soon after the shell exits although a background child holds stdout',
+      async () => {
+        const started = Date.now();
+        const result = await client().exec('sleep 30 & echo "started $!"; exit 3', {
+          timeoutMs: scaled(20_000),
+        });
+        const wallMs = Date.now() - started;
+        expect(result, describeResult(result)).toMatchObject({ exitCode: 3, timedOut: false });
+        expect(result.stdout).toMatch(/^started \d+\n$/);
+        expect(wallMs).toBeLessThan(scaled(1500));
+        const pid = result.stdout.trim().split(' ')[1] ?? '';
+        await client().exec(formatCommand(['kill', pid]));
+      },
+    );
   });
 
   describe('streaming', () => {

@@ -17,7 +17,9 @@ export function describeFileCases(context: ConformanceContext): void {
   describe('readFile and writeFile', () => {
     test('files.binary', 'writes and reads every byte value unchanged', async () => {
       await client().writeFile('files/all-bytes.bin', allBytes);
-      expect(Buffer.from(await client().readFile('files/all-bytes.bin')).equals(Buffer.from(allBytes))).toBe(true);
+      expect(Buffer.from(await client().readFile('files/all-bytes.bin')).equals(Buffer.from(allBytes))).toBe(
+        true,
+      );
       const size = await client().exec('wc -c < files/all-bytes.bin');
       expect(size.stdout.trim()).toBe('512');
     });
@@ -55,46 +57,70 @@ export function describeFileCases(context: ConformanceContext): void {
     });
     test('files.atomic', 'replaces atomically and leaves no temp file behind', async () => {
       await client().exec('mkdir -p files/atomic');
-      for (let round = 0; round < 5; round++) await client().writeFile('files/atomic/target.txt', `round ${round}\n`);
+      for (let round = 0; round < 5; round++)
+        await client().writeFile('files/atomic/target.txt', `round ${round}\n`);
       const listing = await client().exec('ls -A files/atomic');
       expect(listing.stdout).toBe('target.txt\n');
       const inode = await client().exec('ls -i files/atomic/target.txt');
       await client().writeFile('files/atomic/target.txt', 'replaced\n');
-      const after = await client().exec('ls -i files/atomic/target.txt; cat files/atomic/target.txt; ls -A files/atomic | wc -l');
+      const after = await client().exec(
+        'ls -i files/atomic/target.txt; cat files/atomic/target.txt; ls -A files/atomic | wc -l',
+      );
       const [inodeAfter, content, count] = after.stdout.split('\n');
-      expect(inodeAfter?.split(' ')[0], 'a rename gives the file a new inode').not.toBe(inode.stdout.split(' ')[0]);
+      expect(inodeAfter?.split(' ')[0], 'a rename gives the file a new inode').not.toBe(
+        inode.stdout.split(' ')[0],
+      );
       expect([content, count?.trim()]).toEqual(['replaced', '1']);
     });
     test('files.names', 'handles names with spaces, newlines, quotes and non-ASCII', async () => {
-      const names = ['with space.txt', 'new\nline.txt', "it's \"quoted\".txt", 'ünïcødé 日本 😀.txt', '-dash.txt'];
+      const names = [
+        'with space.txt',
+        'new\nline.txt',
+        'it\'s "quoted".txt',
+        'ünïcødé 日本 😀.txt',
+        '-dash.txt',
+      ];
       for (const name of names) {
         await client().writeFile(`files/names/${name}`, `content of ${name}`);
-        expect(new TextDecoder().decode(await client().readFile(`files/names/${name}`))).toBe(`content of ${name}`);
+        expect(new TextDecoder().decode(await client().readFile(`files/names/${name}`))).toBe(
+          `content of ${name}`,
+        );
         const cat = await client().exec(formatCommand(['cat', '--', `files/names/${name}`]));
         expect(cat.stdout, describeResult(cat)).toBe(`content of ${name}`);
       }
       const count = await client().exec("find files/names -type f -print0 | tr -cd '\\0' | wc -c");
       expect(count.stdout.trim()).toBe(String(names.length));
-      await client().exec(formatCommand(['sh', '-c', 'printf made > "$1"', 'sh', 'files/names/made by sh ✓.txt']));
+      await client().exec(
+        formatCommand(['sh', '-c', 'printf made > "$1"', 'sh', 'files/names/made by sh ✓.txt']),
+      );
       expect(new TextDecoder().decode(await client().readFile('files/names/made by sh ✓.txt'))).toBe('made');
     });
-    test('files.big-binary', 'round-trips 10 MB of random bytes', async () => {
-      const data = new Uint8Array(randomBytes(10 * 1024 * 1024));
-      await client().writeFile('files/big.bin', data);
-      const back = await client().readFile('files/big.bin');
-      expect(back.length).toBe(data.length);
-      expect(Buffer.from(back).equals(Buffer.from(data))).toBe(true);
-      const sum = await client().exec('sha256sum files/big.bin', { timeoutMs: scaled(30_000) });
-      expect(sum.stdout.split(' ')[0]).toBe(createHash('sha256').update(data).digest('hex'));
-    }, 60_000);
+    test(
+      'files.big-binary',
+      'round-trips 10 MB of random bytes',
+      async () => {
+        const data = new Uint8Array(randomBytes(10 * 1024 * 1024));
+        await client().writeFile('files/big.bin', data);
+        const back = await client().readFile('files/big.bin');
+        expect(back.length).toBe(data.length);
+        expect(Buffer.from(back).equals(Buffer.from(data))).toBe(true);
+        const sum = await client().exec('sha256sum files/big.bin', { timeoutMs: scaled(30_000) });
+        expect(sum.stdout.split(' ')[0]).toBe(createHash('sha256').update(data).digest('hex'));
+      },
+      60_000,
+    );
     test('files.missing', 'throws SandboxError file_not_found for a missing file', async () => {
       await expectSandboxError(client().readFile('files/no-such-file.txt'), 'file_not_found');
       await expectSandboxError(client().readFile('no-such-dir/file.txt'), 'file_not_found');
     });
-    test('files.directory', 'throws SandboxError is_directory when reading or replacing a directory', async () => {
-      await client().exec('mkdir -p files/a-directory');
-      await expectSandboxError(client().readFile('files/a-directory'), 'is_directory');
-      await expectSandboxError(client().writeFile('files/a-directory', 'x'), 'is_directory');
-    });
+    test(
+      'files.directory',
+      'throws SandboxError is_directory when reading or replacing a directory',
+      async () => {
+        await client().exec('mkdir -p files/a-directory');
+        await expectSandboxError(client().readFile('files/a-directory'), 'is_directory');
+        await expectSandboxError(client().writeFile('files/a-directory', 'x'), 'is_directory');
+      },
+    );
   });
 }

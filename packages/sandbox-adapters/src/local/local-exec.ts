@@ -12,7 +12,12 @@ import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { type ExecOptions, type ExecResult, SandboxError, SandkitErrorCode } from '@sandkit/core';
-import { assertCommand, execDefaults, type NormalizedExecOptions, normalizeExecOptions } from './normalize-exec-options.js';
+import {
+  assertCommand,
+  execDefaults,
+  type NormalizedExecOptions,
+  normalizeExecOptions,
+} from './normalize-exec-options.js';
 import { OutputCollector } from './output-collector.js';
 import { groupAlive, liveGroups, signalGroup } from './process-group.js';
 
@@ -42,12 +47,17 @@ export interface LocalRunContext {
  * @throws SandboxError `cannot_start_command` when the shell cannot be spawned.
  * @throws the first error thrown by `onStdout` / `onStderr` (the command is killed first).
  */
-export async function runLocalCommand(command: string, options: ExecOptions, context: LocalRunContext): Promise<ExecResult> {
+export async function runLocalCommand(
+  command: string,
+  options: ExecOptions,
+  context: LocalRunContext,
+): Promise<ExecResult> {
   assertCommand(command);
   const normalized = normalizeExecOptions(options);
   const started = performance.now();
   const cwd = normalized.cwd === undefined ? context.workdir : resolve(context.workdir, normalized.cwd);
-  if (normalized.cwd !== undefined) await assertDirectory(cwd, isAbsolute(normalized.cwd) ? normalized.cwd : cwd);
+  if (normalized.cwd !== undefined)
+    await assertDirectory(cwd, isAbsolute(normalized.cwd) ? normalized.cwd : cwd);
   if (normalized.signal?.aborted) return abortedBeforeStart(started);
   return spawnAndCollect(command, cwd, normalized, context, started);
 }
@@ -61,7 +71,12 @@ function spawnAndCollect(
 ): Promise<ExecResult> {
   const child = spawn(options.shell, ['-c', command], {
     cwd,
-    env: { PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', HOME: process.env.HOME ?? context.workdir, ...baseEnvironment, ...options.env },
+    env: {
+      PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+      HOME: process.env.HOME ?? context.workdir,
+      ...baseEnvironment,
+      ...options.env,
+    },
     detached: true,
     stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
@@ -83,16 +98,20 @@ function spawnAndCollect(
     signalGroup(pid, 'SIGTERM');
     killTimer = setTimeout(() => signalGroup(pid, 'SIGKILL'), execDefaults.killGraceMs);
   };
-  const forward = (collector: OutputCollector, callback: ((chunk: Uint8Array) => void) | undefined) => (chunk: Buffer) => {
-    collector.push(chunk);
-    if (callback === undefined || callbackError !== undefined) return;
-    try {
-      callback(chunk);
-    } catch (error) {
-      callbackError = { error };
-      killGroup();
-    }
-  };
+  const forward =
+    (collector: OutputCollector, callback: ((chunk: Uint8Array) => void) | undefined) => (chunk: Buffer) => {
+      collector.push(chunk);
+      if (callback === undefined || callbackError !== undefined) return;
+      try {
+        callback(chunk);
+      } catch (error) {
+        callbackError = { error };
+        killGroup();
+      }
+    };
+  // A read error on a pipe ends that stream early; what was collected so far is still returned.
+  out.on('error', () => out.destroy());
+  err.on('error', () => err.destroy());
   out.on('data', forward(stdout, options.onStdout));
   err.on('data', forward(stderr, options.onStderr));
   if (child.stdin) {
@@ -116,9 +135,8 @@ function spawnAndCollect(
     child.once('error', (error) => {
       out.destroy();
       err.destroy();
-      reject(
-        new SandboxError({ code: SandkitErrorCode.cannotStartCommand, message: `cannot spawn ${options.shell}: ${error.message}`, cause: error }),
-      );
+      if (pid !== undefined) context.track(pid, false);
+      reject(spawnError(error, options.shell, cwd));
     });
     child.once('exit', (code, signal) => resolveExit({ code, signal }));
   })
@@ -152,6 +170,24 @@ function spawnAndCollect(
         durationMs: performance.now() - started,
       };
     });
+}
+
+/** A spawn failure: a missing working directory (removed under us) or a shell that cannot run. */
+function spawnError(error: NodeJS.ErrnoException, shell: string, cwd: string): SandboxError {
+  if (error.code === 'ENOENT' || error.code === 'ENOTDIR') {
+    return new SandboxError({
+      code: SandkitErrorCode.cwdNotFound,
+      message: `cannot start ${shell} in ${cwd}: ${error.message}; the working directory (or the shell) is missing`,
+      cause: error,
+      details: { cwd, shell },
+    });
+  }
+  return new SandboxError({
+    code: SandkitErrorCode.cannotStartCommand,
+    message: `cannot spawn ${shell} in ${cwd}: ${error.message}`,
+    cause: error,
+    details: { cwd, shell },
+  });
 }
 
 function abortedBeforeStart(started: number): ExecResult {
@@ -192,7 +228,9 @@ async function waitForGroupExit(pgid: number, deadline: number): Promise<void> {
 /** Waits until both pipes closed or `graceMs` passed, then lets go of them. */
 async function drain(out: Readable, err: Readable, graceMs: number): Promise<void> {
   const closed = (stream: Readable) =>
-    stream.closed ? Promise.resolve() : new Promise<void>((resolveClosed) => stream.once('close', () => resolveClosed()));
+    stream.closed
+      ? Promise.resolve()
+      : new Promise<void>((resolveClosed) => stream.once('close', () => resolveClosed()));
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     Promise.all([closed(out), closed(err)]),

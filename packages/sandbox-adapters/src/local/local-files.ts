@@ -6,7 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { type SandboxData, SandboxError, SandkitError, SandkitErrorCode, type WriteFileOptions } from '@sandkit/core';
+import {
+  type SandboxData,
+  SandboxError,
+  SandkitError,
+  SandkitErrorCode,
+  type WriteFileOptions,
+} from '@sandkit/core';
 
 /**
  * Reads a whole file. A relative `path` resolves against `workdir`.
@@ -14,7 +20,11 @@ import { type SandboxData, SandboxError, SandkitError, SandkitErrorCode, type Wr
  * @throws SandboxError `file_not_found`, `is_directory`, `not_directory`.
  * @throws SandkitError `aborted` when `signal` aborts the read.
  */
-export async function readLocalFile(workdir: string, path: string, signal?: AbortSignal): Promise<Uint8Array> {
+export async function readLocalFile(
+  workdir: string,
+  path: string,
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
   const full = resolve(workdir, checkedPath(path));
   try {
     const data = await readFile(full, signal ? { signal } : {});
@@ -32,9 +42,20 @@ export async function readLocalFile(workdir: string, path: string, signal?: Abor
  * @throws SandboxError `is_directory`, `not_directory`.
  * @throws SandkitError `aborted` when `options.signal` aborts the write (no temp file is left).
  */
-export async function writeLocalFile(workdir: string, path: string, data: SandboxData, options: WriteFileOptions = {}): Promise<void> {
-  if (options.mode !== undefined && (!Number.isInteger(options.mode) || options.mode < 0 || options.mode > 0o7777)) {
-    throw new SandkitError({ code: SandkitErrorCode.invalidOption, message: `mode must be an integer in 0..0o7777, got ${options.mode}` });
+export async function writeLocalFile(
+  workdir: string,
+  path: string,
+  data: SandboxData,
+  options: WriteFileOptions = {},
+): Promise<void> {
+  if (
+    options.mode !== undefined &&
+    (!Number.isInteger(options.mode) || options.mode < 0 || options.mode > 0o7777)
+  ) {
+    throw new SandkitError({
+      code: SandkitErrorCode.invalidOption,
+      message: `mode must be an integer in 0..0o7777, got ${options.mode}`,
+    });
   }
   let full = resolve(workdir, checkedPath(path));
   let existing = await lstat(full).catch(() => undefined);
@@ -42,7 +63,8 @@ export async function writeLocalFile(workdir: string, path: string, data: Sandbo
     full = await realpath(full).catch(() => full);
     existing = await lstat(full).catch(() => undefined);
   }
-  if (existing?.isDirectory()) throw fileError(Object.assign(new Error('is a directory'), { code: 'EISDIR' }), full);
+  if (existing?.isDirectory())
+    throw fileError(Object.assign(new Error('is a directory'), { code: 'EISDIR' }), full);
   const mode = options.mode ?? (existing ? existing.mode & 0o7777 : 0o644);
   const temp = `${dirname(full)}/.${basename(full).slice(0, 40)}.${randomBytes(6).toString('hex')}.sandkit-tmp`;
   try {
@@ -58,7 +80,10 @@ export async function writeLocalFile(workdir: string, path: string, data: Sandbo
 
 function checkedPath(path: string): string {
   if (typeof path !== 'string' || path === '' || path.includes('\0')) {
-    throw new SandkitError({ code: SandkitErrorCode.invalidOption, message: `path must be a non-empty string without NUL bytes, got ${JSON.stringify(path)}` });
+    throw new SandkitError({
+      code: SandkitErrorCode.invalidOption,
+      message: `path must be a non-empty string without NUL bytes, got ${JSON.stringify(path)}`,
+    });
   }
   return path;
 }
@@ -68,16 +93,41 @@ function fileError(error: unknown, path: string): SandkitError {
   const code = (error as NodeJS.ErrnoException).code;
   const details = { path };
   if ((error as Error).name === 'AbortError') {
-    return new SandkitError({ code: SandkitErrorCode.aborted, message: `file operation on ${path} was aborted`, cause: error, details });
+    return new SandkitError({
+      code: SandkitErrorCode.aborted,
+      message: `file operation on ${path} was aborted`,
+      cause: error,
+      details,
+    });
   }
   if (code === 'ENOENT') {
-    return new SandboxError({ code: SandkitErrorCode.fileNotFound, message: `no such file: ${path}`, cause: error, details });
+    return new SandboxError({
+      code: SandkitErrorCode.fileNotFound,
+      message: `no such file: ${path}`,
+      cause: error,
+      details,
+    });
   }
   if (code === 'EISDIR') {
-    return new SandboxError({ code: SandkitErrorCode.isDirectory, message: `${path} is a directory, not a file`, cause: error, details });
+    return new SandboxError({
+      code: SandkitErrorCode.isDirectory,
+      message: `${path} is a directory, not a file`,
+      cause: error,
+      details,
+    });
   }
   if (code === 'ENOTDIR') {
-    return new SandboxError({ code: SandkitErrorCode.notDirectory, message: `a parent of ${path} is not a directory`, cause: error, details });
+    return new SandboxError({
+      code: SandkitErrorCode.notDirectory,
+      message: `a parent of ${path} is not a directory`,
+      cause: error,
+      details,
+    });
   }
-  return new SandboxError({ code: SandkitErrorCode.sandboxUnavailable, message: `file operation on ${path} failed: ${(error as Error).message}`, cause: error, details });
+  return new SandboxError({
+    code: SandkitErrorCode.sandboxUnavailable,
+    message: `file operation on ${path} failed: ${(error as Error).message}`,
+    cause: error,
+    details,
+  });
 }

@@ -53,7 +53,10 @@ export function createLocalSandboxAdapter(options: LocalSandboxAdapterOptions = 
   for (const key of ['root', 'template'] as const) {
     const value = options[key];
     if (value !== undefined && (typeof value !== 'string' || value === '')) {
-      throw new SandkitError({ code: SandkitErrorCode.invalidOption, message: `${key} must be a non-empty directory path, got ${JSON.stringify(value)}` });
+      throw new SandkitError({
+        code: SandkitErrorCode.invalidOption,
+        message: `${key} must be a non-empty directory path, got ${JSON.stringify(value)}`,
+      });
     }
   }
   const parent = resolve(options.root ?? tmpdir());
@@ -64,11 +67,15 @@ export function createLocalSandboxAdapter(options: LocalSandboxAdapterOptions = 
       let workdir: string | undefined;
       try {
         if (template !== undefined && !(await stat(template)).isDirectory()) {
-          throw new SandkitError({ code: SandkitErrorCode.notDirectory, message: 'the template is not a directory' });
+          throw new SandkitError({
+            code: SandkitErrorCode.notDirectory,
+            message: 'the template is not a directory',
+          });
         }
         await mkdir(parent, { recursive: true });
         workdir = await realpath(await mkdtemp(join(parent, 'sandkit-')));
-        if (template !== undefined) await cp(template, workdir, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+        if (template !== undefined)
+          await cp(template, workdir, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
       } catch (cause) {
         if (workdir !== undefined) await rm(workdir, { recursive: true, force: true }).catch(() => undefined);
         throw new SandboxError({

@@ -40,20 +40,39 @@ export interface NormalizedExecOptions {
  * @throws SandkitError `invalid_option` naming the field, the value and what is allowed.
  */
 export function normalizeExecOptions(options: ExecOptions): NormalizedExecOptions {
-  const { maxOutputBytes = execDefaults.maxOutputBytes, timeoutMs, shell = 'sh', env = {}, cwd, stdin } = options;
+  const {
+    maxOutputBytes = execDefaults.maxOutputBytes,
+    timeoutMs,
+    shell = 'sh',
+    env = {},
+    cwd,
+    stdin,
+  } = options;
   if (!Number.isSafeInteger(maxOutputBytes) || maxOutputBytes < 0) {
     invalid(`maxOutputBytes must be a non-negative integer number of bytes, got ${String(maxOutputBytes)}`);
   }
-  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || timeoutMs > maxTimerMs)) {
-    invalid(`timeoutMs must be a number of milliseconds in (0, ${maxTimerMs}], or absent for no timeout; got ${String(timeoutMs)}`);
+  if (
+    timeoutMs !== undefined &&
+    (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || timeoutMs > maxTimerMs)
+  ) {
+    invalid(
+      `timeoutMs must be a number of milliseconds in (0, ${maxTimerMs}], or absent for no timeout; got ${String(timeoutMs)}`,
+    );
   }
-  if (shell !== 'sh' && shell !== 'bash') invalid(`shell must be 'sh' or 'bash', got ${JSON.stringify(shell)}`);
+  if (shell !== 'sh' && shell !== 'bash')
+    invalid(`shell must be 'sh' or 'bash', got ${JSON.stringify(shell)}`);
   if (cwd !== undefined && (typeof cwd !== 'string' || cwd === '' || cwd.includes('\0'))) {
     invalid(`cwd must be a non-empty path without NUL bytes, got ${JSON.stringify(cwd)}`);
   }
   if (typeof env !== 'object' || env === null) invalid('env must be an object of string values');
   for (const [name, value] of Object.entries(env)) {
-    if (typeof value !== 'string' || name === '' || name.includes('=') || name.includes('\0') || value.includes('\0')) {
+    if (
+      typeof value !== 'string' ||
+      name === '' ||
+      name.includes('=') ||
+      name.includes('\0') ||
+      value.includes('\0')
+    ) {
       invalid(`env.${name} must be a string without NUL bytes, under a name without '=' or NUL`);
     }
   }
@@ -61,7 +80,8 @@ export function normalizeExecOptions(options: ExecOptions): NormalizedExecOption
     invalid('stdin must be a string or a Uint8Array');
   }
   for (const name of ['onStdout', 'onStderr'] as const) {
-    if (options[name] !== undefined && typeof options[name] !== 'function') invalid(`${name} must be a function`);
+    if (options[name] !== undefined && typeof options[name] !== 'function')
+      invalid(`${name} must be a function`);
   }
   return {
     cwd,
@@ -81,7 +101,8 @@ export function normalizeExecOptions(options: ExecOptions): NormalizedExecOption
  * @throws SandkitError `invalid_option` when it is not a string or holds a NUL byte.
  */
 export function assertCommand(command: unknown): asserts command is string {
-  if (typeof command !== 'string' || command.includes('\0')) invalid('command must be a string without NUL bytes');
+  if (typeof command !== 'string' || command.includes('\0'))
+    invalid('command must be a string without NUL bytes');
 }
 
 function invalid(message: string): never {
