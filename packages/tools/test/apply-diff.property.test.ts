@@ -56,7 +56,7 @@ describe('createApplyDiffTool (property)', () => {
         if (outcome === 'applied' && drifted === original) expect(now).toBe(edited);
         expect(execFileSync('ls', ['-A', sandbox.workdir], { encoding: 'utf8' }).trim()).toBe('f.txt');
       }),
-      { numRuns: 15 },
+      { numRuns: 10 },
     );
   }, 120_000);
 });
