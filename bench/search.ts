@@ -11,7 +11,8 @@
  * search_files returns the first 100 matches (its default page); the raw command prints all of
  * them, as a caller would have to parse them all. search_files' extra execs are counted: with no
  * `path` the root is resolved once (`pwd -P`, cached per client) and no realpath runs; the case
- * with `path: "d000"` pays one `realpath` exec per call, against raw rg on `./d000`.
+ * with a `path` (`d000`, one directory; `d000/f000.txt`, one file: the tool's fixed cost per call)
+ * resolves and checks it with shell builtins in the same shell as rg, against raw rg on `./d000`.
  *
  * Run: pnpm tsx bench/search.ts [rounds=7]
  */
@@ -86,6 +87,7 @@ try {
     { pattern: 'rareToken', path: undefined },
     { pattern: 'commonToken', path: undefined },
     { pattern: 'commonToken', path: 'd000' },
+    { pattern: 'commonToken', path: 'd000/f000.txt' },
   ];
   for (const { pattern, path } of cases) {
     const argv = ['rg', '--json', '-e', pattern, '--', path === undefined ? '.' : `./${path}`];
