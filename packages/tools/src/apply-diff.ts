@@ -146,6 +146,7 @@ export function createApplyDiffTool(
           return { file, old: oldPath, new: newPath };
         }),
       );
+      assertOneSectionPerFile(targets);
       const lockPaths = targets
         .flatMap((target) => [target.old?.absolute, target.new?.absolute])
         .filter((p) => p !== undefined);
@@ -229,5 +230,24 @@ async function assertPreconditions(client: SandboxClient, target: PatchTarget): 
         details: { path: target.new!.relative },
       });
     }
+  }
+}
+
+/**
+ * A dry run checks every section against the original file, so a second section for the same file
+ * (written against the first one's result) would be refused for the wrong reason: say so instead.
+ */
+function assertOneSectionPerFile(targets: readonly PatchTarget[]): void {
+  const seen = new Set<string>();
+  for (const target of targets) {
+    const path = (target.new ?? target.old)!;
+    if (seen.has(path.absolute)) {
+      throw new ToolError({
+        code: SandkitErrorCode.invalidPatch,
+        message: `the diff has more than one "--- / +++" section for ${path.relative}; nothing was changed. Put all hunks for a file in one section, in file order, with line numbers of the original file`,
+        details: { path: path.relative },
+      });
+    }
+    seen.add(path.absolute);
   }
 }

@@ -202,6 +202,16 @@ describe('createApplyDiffTool', () => {
       expect((await readdir(sandbox.workdir)).sort()).toEqual(['a.txt', 'b.txt']);
     });
 
+    it('refuses two sections for the same file with a message saying to merge them', async () => {
+      await put('two.txt', 'a\nb\nc\n');
+      const section = (from: string, to: string) =>
+        `--- a/two.txt\n+++ b/two.txt\n@@ -1,3 +1,3 @@\n a\n-${from}\n+${to}\n c\n`;
+      const error = await rejection(tool().call({ diff: section('b', 'B') + section('B', 'BB') }));
+      expect(error.code).toBe('invalid_patch');
+      expect(error.message).toContain('more than one "--- / +++" section for two.txt');
+      expect(await get('two.txt')).toBe('a\nb\nc\n');
+    });
+
     it('reports a diff that is already applied', async () => {
       await put('a.txt', 'new\n');
       const error = await rejection(
