@@ -3,7 +3,7 @@
  * engine exec or the long-lived channel).
  * @module
  */
-import { formatCommand } from '@sandkit/core';
+import { formatCommand, quoteShellArgument } from '@sandkit/core';
 import { CommandFrameParser } from './command-frame-parser.js';
 
 /** A command to run inside the container (all paths absolute). */
@@ -41,31 +41,15 @@ export interface CommandRun {
   cancel(reason: Error): void;
 }
 
-/** The `sk_run` arguments of a request (see command-script.ts). */
-export function runArguments(
-  nonce: string,
-  request: CommandRequest,
-  files: { pid: string; sig: string },
-): string[] {
-  return [
-    nonce,
-    request.cwd,
-    request.command,
-    request.shell,
-    request.stdinPath ?? '',
-    files.pid,
-    files.sig,
-    ...request.env,
-  ];
+/** The `sk_run` arguments of a request (see command-script.ts); the command itself goes in `SK_C`. */
+export function runArguments(nonce: string, request: CommandRequest, pidFile: string): string[] {
+  return [nonce, request.cwd, request.shell, request.stdinPath ?? '', pidFile, ...request.env];
 }
 
-/** A request line block for the channel: `sk_run 'a' 'b' …` then the nonce line. */
-export function channelRequest(
-  nonce: string,
-  request: CommandRequest,
-  files: { pid: string; sig: string },
-): string {
-  return `sk_run ${formatCommand(runArguments(nonce, request, files))}\n${nonce}\n`;
+/** A request block for the channel: `sk_c='command'`, `sk_run 'a' 'b' …`, then the nonce line. */
+export function channelRequest(nonce: string, request: CommandRequest, pidFile: string): string {
+  const args = formatCommand(runArguments(nonce, request, pidFile));
+  return `sk_c=${quoteShellArgument(request.command)}\nsk_run ${args}\n${nonce}\n`;
 }
 
 /** Parses an `E` frame's text: `<kind> <status> <tainted> <message>`. */

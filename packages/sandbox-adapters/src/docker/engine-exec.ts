@@ -22,6 +22,8 @@ export interface EngineExecOptions {
   user?: string;
   /** Attach stdin (hijacked stream); only the channel does, and it writes framed requests. */
   stdin?: boolean;
+  /** `NAME=value` pairs added to the exec's environment. */
+  env?: string[];
 }
 
 /**
@@ -40,6 +42,7 @@ export async function startEngineExec(
       AttachStderr: true,
       Tty: false,
       ...(options.user === undefined ? {} : { User: options.user }),
+      ...(options.env === undefined ? {} : { Env: options.env }),
     });
     const stream = (await exec.start(options.stdin ? { hijack: true, stdin: true } : {})) as
       | Duplex

@@ -29,7 +29,7 @@ export class ExecChannel {
   alive = true;
   /** File the host uploads a command's stdin to before running it on this channel. */
   readonly stdinPath: string;
-  private readonly files: { pid: string; sig: string };
+  private readonly pidFile: string;
   private current: { tracker: RunTracker; reject: (error: Error) => void } | undefined;
 
   private constructor(
@@ -37,7 +37,7 @@ export class ExecChannel {
     private readonly stream: Duplex,
   ) {
     const base = `/tmp/.sandkit-${nonce.slice(3)}`;
-    this.files = { pid: `${base}.pid`, sig: `${base}.sig` };
+    this.pidFile = `${base}.pid`;
     this.stdinPath = `${base}.in`;
   }
 
@@ -67,6 +67,7 @@ export class ExecChannel {
 
   /** Sends `request`; the channel must be reserved (`busy`) and idle. */
   run(request: CommandRequest, sinks: CommandSinks): CommandRun {
+    const text = channelRequest(this.nonce, request, this.pidFile);
     let settle!: { resolve: (end: CommandEnd) => void; reject: (error: Error) => void };
     const done = new Promise<CommandEnd>((resolve, reject) => {
       settle = { resolve, reject };
@@ -78,7 +79,7 @@ export class ExecChannel {
       settle.resolve(end);
     });
     this.current = { tracker, reject: settle.reject };
-    if (this.alive) this.stream.write(channelRequest(this.nonce, request, this.files));
+    if (this.alive) this.stream.write(text);
     else this.fail('the command channel is closed');
     return {
       pgid: tracker.pgid,
@@ -98,9 +99,7 @@ export class ExecChannel {
     this.alive = false;
     if (this.current === undefined && this.stream.writable) {
       // Idle: let the shell clean up and exit; the engine then closes the stream.
-      this.stream.end(
-        `rm -f -- '${this.files.pid}' '${this.files.sig}' '${this.stdinPath}'; exit 0\n${this.nonce}\n`,
-      );
+      this.stream.end(`rm -f -- '${this.pidFile}' '${this.stdinPath}'; exit 0\n${this.nonce}\n`);
       setTimeout(() => this.stream.destroy(), 2000).unref();
     } else {
       this.stream.destroy();

@@ -36,8 +36,7 @@ export function startPlainRun(
   sinks: CommandSinks,
 ): CommandRun {
   const nonce = newNonce();
-  const files = { pid: '', sig: `/tmp/.sandkit-${nonce.slice(3)}.sig` };
-  const argv = ['/bin/sh', '-c', plainExecScript, 'sandkit', ...runArguments(nonce, request, files)];
+  const argv = ['/bin/sh', '-c', plainExecScript, 'sandkit', ...runArguments(nonce, request, '')];
   let stream: Readable | undefined;
   let cancelled: Error | undefined;
   let stderrHead = '';
@@ -58,7 +57,7 @@ export function startPlainRun(
   );
 
   const run = async (): Promise<CommandEnd> => {
-    const started = await startEngineExec(context.container, { argv });
+    const started = await startEngineExec(context.container, { argv, env: [`SK_C=${request.command}`] });
     stream = started.stream;
     if (cancelled) stream.destroy();
     await new Promise<void>((resolve) => {

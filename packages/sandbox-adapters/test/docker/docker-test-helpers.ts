@@ -12,8 +12,15 @@ export function testDocker(): Docker {
   return new Docker();
 }
 
-/** Containers (any state) labelled `sandkit.managed=true`, optionally only ours by sandbox id. */
-export async function countManagedContainers(): Promise<number> {
-  const list = await testDocker().listContainers({ all: true, filters: { label: ['sandkit.managed=true'] } });
+/**
+ * Containers (any state) labelled `sandkit.managed=true`; with `ownedByThisProcess`, only those
+ * whose owner label is this test process (other test files may run sandboxes at the same time).
+ */
+export async function countManagedContainers(
+  options: { ownedByThisProcess?: boolean } = {},
+): Promise<number> {
+  const label = ['sandkit.managed=true'];
+  if (options.ownedByThisProcess) label.push(`sandkit.owner-pid=${process.pid}`);
+  const list = await testDocker().listContainers({ all: true, filters: { label } });
   return list.length;
 }
