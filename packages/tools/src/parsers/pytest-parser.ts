@@ -118,7 +118,8 @@ function readSummaryLine(line: string, word: Word, start: number, collector: Tes
   const end = nodeIdEnd(line, start);
   const clean = end > 0 && (end === line.length || line.startsWith(' - ', end));
   const id = end > 0 ? line.slice(start, end) : '';
-  if (!clean || collector.statusOf(id) === undefined) {
+  // A "]" after the id may mean the balanced scan stopped early inside the parameters.
+  if (!clean || (line.indexOf(']', end) >= 0 && collector.statusOf(id) === undefined)) {
     // An id whose parameters hold an unbalanced "]" and " - ": trust a verbose line that named it.
     const rest = line.slice(start);
     const known = knownId(rest, collector);
