@@ -14,6 +14,9 @@ const png = Buffer.from(
   'base64',
 );
 
+/** Generous request timeouts: the server starts through tsx, which takes long on a loaded machine. */
+const slow = { timeout: 240_000 };
+
 type TextItem = { type: string; text?: string; data?: string; mimeType?: string };
 
 /** Starts the real `sandkit mcp` behind `tee`, so every byte it writes to stdout is kept in `stdoutFile`. */
@@ -42,7 +45,7 @@ async function startServer(root: string, extra: string[] = []) {
   const transportErrors: unknown[] = [];
   const client = new Client({ name: 'sandkit-test', version: '1.0.0' });
   client.onerror = (error) => transportErrors.push(error);
-  await client.connect(transport);
+  await client.connect(transport, slow);
   return { client, stdoutFile, transportErrors, stderr: () => stderr };
 }
 
@@ -58,7 +61,7 @@ describe('sandkit mcp', () => {
     const server = await startServer(root);
     const { client } = server;
     try {
-      const { tools } = await client.listTools();
+      const { tools } = await client.listTools(undefined, slow);
       const byName = new Map(tools.map((t) => [t.name, t]));
       expect([...byName.keys()]).toEqual(
         expect.arrayContaining(['read_file', 'edit_file', 'search_files', 'exec']),
@@ -70,18 +73,30 @@ describe('sandkit mcp', () => {
       });
       expect(byName.get('exec')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
 
-      const read = await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } });
+      const read = await client.callTool(
+        { name: 'read_file', arguments: { path: 'a.txt' } },
+        undefined,
+        slow,
+      );
       expect(read.isError).toBe(false);
       expect((read.content as TextItem[])[0]!.text).toBe('alpha\nbeta\n');
 
-      const edit = await client.callTool({
-        name: 'edit_file',
-        arguments: { path: 'a.txt', oldText: 'beta', newText: 'gamma' },
-      });
+      const edit = await client.callTool(
+        {
+          name: 'edit_file',
+          arguments: { path: 'a.txt', oldText: 'beta', newText: 'gamma' },
+        },
+        undefined,
+        slow,
+      );
       expect(edit.isError).toBe(false);
       expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('alpha\ngamma\n');
 
-      const search = await client.callTool({ name: 'search_files', arguments: { pattern: 'gam+a' } });
+      const search = await client.callTool(
+        { name: 'search_files', arguments: { pattern: 'gam+a' } },
+        undefined,
+        slow,
+      );
       expect((search.content as TextItem[])[0]!.text).toContain('a.txt:2:gamma');
 
       const exec = await client.callTool({
@@ -91,15 +106,23 @@ describe('sandkit mcp', () => {
       expect(exec.isError).toBe(false);
       expect((exec.content as TextItem[])[0]!.text).toContain('hello-from-child');
 
-      const missing = await client.callTool({ name: 'read_file', arguments: { path: 'nope.txt' } });
+      const missing = await client.callTool(
+        { name: 'read_file', arguments: { path: 'nope.txt' } },
+        undefined,
+        slow,
+      );
       expect(missing.isError).toBe(true);
       expect((missing.content as TextItem[])[0]!.text).toContain('nope.txt');
 
-      const bad = await client.callTool({ name: 'edit_file', arguments: { path: 'a.txt' } });
+      const bad = await client.callTool({ name: 'edit_file', arguments: { path: 'a.txt' } }, undefined, slow);
       expect(bad.isError).toBe(true);
       expect((bad.content as TextItem[])[0]!.text).toContain('oldText');
 
-      const image = await client.callTool({ name: 'read_file', arguments: { path: 'pic.png' } });
+      const image = await client.callTool(
+        { name: 'read_file', arguments: { path: 'pic.png' } },
+        undefined,
+        slow,
+      );
       expect((image.content as TextItem[]).find((c) => c.type === 'image')).toEqual({
         type: 'image',
         data: png.toString('base64'),
@@ -121,5 +144,5 @@ describe('sandkit mcp', () => {
     expect(server.stderr()).toContain('[db] connected');
     expect(server.stderr()).toContain('step done');
     expect(server.stderr()).toContain('raw line from a dependency');
-  }, 150_000); // a real process started through tsx: slow on a loaded machine
+  }, 600_000); // a real process started through tsx: slow on a loaded machine
 });
