@@ -16,21 +16,14 @@
  * `conflicts` is always empty: nothing is ever half-applied.
  * @module
  */
-import {
-  defineTool,
-  formatCommand,
-  SandkitError,
-  SandkitErrorCode,
-  type SandboxClient,
-  type Tool,
-  ToolError,
-} from '@sandkit/core';
+import { defineTool, SandkitErrorCode, type SandboxClient, type Tool, ToolError } from '@sandkit/core';
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from './coding-tool-options.js';
 import { checkPatchReports, type PatchTarget } from './check-patch-reports.js';
 import { formatPatchInput, planLineEndings } from './format-patch-input.js';
 import { parsePatchOutput } from './parse-patch-output.js';
 import { parseUnifiedDiff } from './parse-unified-diff.js';
+import { assertOneSectionPerFile, assertPreconditions, readIfExists } from './patch-preconditions.js';
 import { runPatch } from './run-patch.js';
 import { resolveToolPath } from './resolve-path.js';
 import { withPathLocks } from './with-path-locks.js';
@@ -198,56 +191,4 @@ export function createApplyDiffTool(
       });
     },
   });
-}
-
-async function readIfExists(client: SandboxClient, path: string): Promise<string | undefined> {
-  try {
-    return new TextDecoder().decode(await client.readFile(path));
-  } catch (error) {
-    if (SandkitError.isInstance(error) && error.code === SandkitErrorCode.fileNotFound) return undefined;
-    throw error;
-  }
-}
-
-async function assertPreconditions(client: SandboxClient, target: PatchTarget): Promise<void> {
-  const { file } = target;
-  const name = file.newPath ?? file.oldPath;
-  if (file.status !== 'added' && target.content === undefined) {
-    throw new ToolError({
-      code: SandkitErrorCode.patchFailed,
-      message: `${file.oldPath} does not exist (relative to the diff's directory), nothing was changed; to create a new file use "--- /dev/null" and "+++ b/${name}"`,
-      details: { path: file.oldPath },
-    });
-  }
-  if (file.status === 'added' || file.status === 'renamed' || file.status === 'copied') {
-    const check = await client.exec(
-      formatCommand(['test', '-e', target.new!.absolute, '-o', '-L', target.new!.absolute]),
-    );
-    if (check.exitCode === 0) {
-      throw new ToolError({
-        code: SandkitErrorCode.patchFailed,
-        message: `${target.new!.relative} already exists, so the diff cannot ${file.status === 'added' ? 'create' : `${file.status === 'renamed' ? 'rename' : 'copy'} a file to`} it; nothing was changed. Diff against its current content instead (--- a/${name})`,
-        details: { path: target.new!.relative },
-      });
-    }
-  }
-}
-
-/**
- * A dry run checks every section against the original file, so a second section for the same file
- * (written against the first one's result) would be refused for the wrong reason: say so instead.
- */
-function assertOneSectionPerFile(targets: readonly PatchTarget[]): void {
-  const seen = new Set<string>();
-  for (const target of targets) {
-    const path = (target.new ?? target.old)!;
-    if (seen.has(path.absolute)) {
-      throw new ToolError({
-        code: SandkitErrorCode.invalidPatch,
-        message: `the diff has more than one "--- / +++" section for ${path.relative}; nothing was changed. Put all hunks for a file in one section, in file order, with line numbers of the original file`,
-        details: { path: path.relative },
-      });
-    }
-    seen.add(path.absolute);
-  }
 }

@@ -6,6 +6,8 @@
  * their body (as `git apply --recount` does). Never throws.
  * @module
  */
+import { headerName, splitGitHeaderNames, stripPath } from './diff-header-names.js';
+import { readHunk, withoutCr } from './read-diff-hunk.js';
 import { unquoteGitPath } from './unquote-git-path.js';
 
 /** One `@@` hunk. */
@@ -63,7 +65,6 @@ export interface ParseUnifiedDiffOptions {
 }
 
 const hunkHeader = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@ ?(.*)$/;
-const timestamp = /\s+\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d+)?( ?[+-]\d{4})?$/;
 const keptExtendedHeader =
   /^(new file mode|deleted file mode|old mode|new mode|similarity index|dissimilarity index|index) /;
 
@@ -164,108 +165,6 @@ function readExtendedHeader(file: RawFile, line: string): void {
   }
 }
 
-/** Reads one hunk body, following the header's counts and recounting when they are wrong. */
-function readHunk(
-  lines: string[],
-  raw: string[],
-  at: number,
-  match: RegExpExecArray,
-  index: number,
-): { hunk: DiffHunk; next: number } {
-  const oldLines = match[2] === undefined ? 1 : Number(match[2]);
-  const newLines = match[4] === undefined ? 1 : Number(match[4]);
-  const body: string[] = [];
-  let oldSeen = 0;
-  let newSeen = 0;
-  let i = at + 1;
-  const isBody = (line: string | undefined, j: number): boolean =>
-    line !== undefined &&
-    !startsFileOrHunk(lines, j) &&
-    !(line === '-- ' && /^\d+(\.\d+)+/.test(lines[j + 1] ?? '')) && // a format-patch signature
-    (line === '' || ' +-\\'.includes(line[0]!));
-  while (i < lines.length && isBody(lines[i], i)) {
-    const line = lines[i]!;
-    const countsDone = oldSeen >= oldLines && newSeen >= newLines;
-    if (line === '') {
-      // an empty line is a context line whose space was stripped, unless the hunk ends here
-      if (countsDone || !isBody(lines[i + 1], i + 1)) break;
-    } else if (countsDone && (line[0] === ' ' || line === '-- ')) {
-      // extra context is not part of the hunk; "-- " starts a format-patch signature
-      break;
-    }
-    const kind = line === '' ? ' ' : line[0];
-    if (kind === ' ' || kind === '-') oldSeen++;
-    if (kind === ' ' || kind === '+') newSeen++;
-    body.push(line === '' ? ` ${raw[i]}` : kind === '\\' ? line : raw[i]!);
-    i++;
-  }
-  const recounted = oldSeen !== oldLines || newSeen !== newLines;
-  return {
-    hunk: {
-      index,
-      oldStart: Number(match[1]),
-      oldLines: oldSeen,
-      newStart: Number(match[3]),
-      newLines: newSeen,
-      section: match[5] ?? '',
-      lines: body,
-      recounted,
-    },
-    next: i,
-  };
-}
-
-function withoutCr(line: string): string {
-  return line.endsWith('\r') ? line.slice(0, -1) : line;
-}
-
-function startsFileOrHunk(lines: string[], i: number): boolean {
-  const line = lines[i] ?? '';
-  return (
-    line.startsWith('diff --git ') ||
-    line.startsWith('@@ ') ||
-    (line.startsWith('--- ') && (lines[i + 1] ?? '').startsWith('+++ '))
-  );
-}
-
-/** The name in a `---`/`+++` line: C-quoted or up to a TAB, without a trailing timestamp. */
-function headerName(rest: string): string {
-  if (rest.startsWith('"')) {
-    const end = closingQuote(rest);
-    if (end > 0) return unquoteGitPath(rest.slice(0, end + 1));
-  }
-  const tab = rest.indexOf('\t');
-  const name = tab >= 0 ? rest.slice(0, tab) : rest.replace(timestamp, '');
-  return name.replace(/\s+$/, '');
-}
-
-function closingQuote(text: string): number {
-  for (let i = 1; i < text.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === '"') return i;
-  }
-  return -1;
-}
-
-/** Splits the `a/x b/y` of a `diff --git` line (quoted names, or two equal halves with spaces). */
-function splitGitHeaderNames(rest: string): [string, string] | undefined {
-  if (rest.startsWith('"')) {
-    const end = closingQuote(rest);
-    if (end < 0) return undefined;
-    const second = rest.slice(end + 2);
-    return [unquoteGitPath(rest.slice(0, end + 1)), unquoteGitPath(second)];
-  }
-  const quoted = rest.indexOf(' "');
-  if (quoted > 0) return [rest.slice(0, quoted), unquoteGitPath(rest.slice(quoted + 1))];
-  // unquoted names may contain spaces: the two halves name the same path when nothing was renamed
-  const middle = (rest.length - 1) / 2;
-  if (Number.isInteger(middle) && rest[middle] === ' ' && rest.slice(2, middle) === rest.slice(middle + 3)) {
-    return [rest.slice(0, middle), rest.slice(middle + 1)];
-  }
-  const space = rest.indexOf(' b/');
-  return space > 0 ? [rest.slice(0, space), rest.slice(space + 1)] : undefined;
-}
-
 function detectStripLevel(raws: RawFile[]): number {
   const gitStyle = raws.every((raw) => {
     const oldName = raw.oldName ?? raw.gitNames?.[0];
@@ -275,13 +174,6 @@ function detectStripLevel(raws: RawFile[]): number {
     return oldOk && newOk;
   });
   return gitStyle && raws.length > 0 ? 1 : 0;
-}
-
-function stripPath(name: string, strip: number): string | undefined {
-  if (strip === 0) return name;
-  const parts = name.split('/').filter((part, i) => part !== '' || i === 0);
-  if (parts.length <= strip) return undefined;
-  return parts.slice(strip).join('/');
 }
 
 function toFilePatch(raw: RawFile, strip: number): FilePatch | string {

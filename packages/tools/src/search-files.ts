@@ -23,7 +23,9 @@ import { type CodingToolOptions, normalizeCodingToolOptions } from './coding-too
 import { confinedSearchCommand, notFoundExit, outsideRootExit } from './confined-search-command.js';
 import { resolveRoot } from './resolve-path.js';
 import { runSearch, type SearchRun } from './run-search.js';
+import { searchArgv } from './search-argv.js';
 import { type SearchUnit, sortUnits } from './search-collector.js';
+import { page } from './search-page.js';
 
 const description = `Search file contents under the workspace with ripgrep (regular expressions, Rust regex syntax; grep -E if ripgrep is missing).
 - pattern is a regex by default; set fixedStrings: true to search literal text such as "foo(" or "a.b[0]". A pattern may start with "-".
@@ -184,49 +186,6 @@ export function createSearchFilesTool(
   });
 }
 
-/** The argv of one search: `-e PATTERN -- PATH`, path always explicit. */
-export function searchArgv(engine: 'rg' | 'grep', input: SearchFilesInput, sorted: boolean): string[] {
-  const mode = input.outputMode ?? 'content';
-  const contextLines = mode === 'content' && (input.context ?? 0) > 0 ? ['-C', String(input.context)] : [];
-  if (engine === 'rg') {
-    return [
-      'rg',
-      '--json',
-      '--no-config',
-      '--no-messages',
-      ...(input.fixedStrings ? ['-F'] : []),
-      ...(input.ignoreCase ? ['-i'] : []),
-      ...contextLines,
-      ...(input.glob ? ['--glob', input.glob] : []),
-      ...(sorted ? ['--sort', 'path'] : []),
-      ...(mode === 'files_with_matches' ? ['--max-count', '1'] : []),
-      '-e',
-      input.pattern,
-      '--',
-    ];
-  }
-  // C locale: GNU grep takes a file with invalid UTF-8 for binary under a UTF-8 locale and -I would skip it
-  return [
-    'env',
-    'LC_ALL=C',
-    'grep',
-    '-r',
-    '-H',
-    '-n',
-    '-Z',
-    '-I',
-    '-s',
-    input.fixedStrings ? '-F' : '-E',
-    ...(input.ignoreCase ? ['-i'] : []),
-    ...contextLines,
-    ...(input.glob ? [`--include=${input.glob}`] : []),
-    ...(mode === 'files_with_matches' ? ['-m', '1'] : []),
-    '-e',
-    input.pattern,
-    '--',
-  ];
-}
-
 function assertRan(run: SearchRun, engine: 'rg' | 'grep', signal: AbortSignal | undefined): void {
   const { result } = run;
   if (run.stopped || result.exitCode === 0 || result.exitCode === 1) return;
@@ -263,43 +222,4 @@ function warningsOf(run: SearchRun): string[] {
   return run.result.exitCode === 2 && !run.stopped
     ? ['some files could not be read; results may be incomplete']
     : [];
-}
-
-interface PageOptions {
-  offset: number;
-  maxMatches: number;
-  mode: 'content' | 'files_with_matches' | 'count';
-  engine: 'rg' | 'grep';
-  /** `true` when `units` is every result; `false` when more exist past the last one. */
-  complete: boolean;
-  maxOutputBytes: number;
-  warnings: string[];
-}
-
-/** Cuts one page out of the ordered units, within `maxMatches` and `maxOutputBytes`. */
-function page(units: readonly SearchUnit[], options: PageOptions): SearchFilesOutput {
-  const budget = options.maxOutputBytes - 512;
-  const kept: SearchUnit[] = [];
-  let bytes = 0;
-  for (const unit of units.slice(options.offset, options.offset + options.maxMatches)) {
-    const size = Buffer.byteLength(JSON.stringify(unit.kind === 'match' ? unit.match : unit));
-    if (kept.length > 0 && bytes + size > budget) break;
-    kept.push(unit);
-    bytes += size;
-  }
-  const end = options.offset + kept.length;
-  const truncated = end < units.length || !options.complete;
-  const matches = kept.flatMap((unit) => (unit.kind === 'match' ? [unit.match] : []));
-  const files = kept.flatMap((unit) => (unit.kind === 'file' ? [unit] : []));
-  return {
-    matches,
-    ...(options.mode === 'files_with_matches' ? { files: files.map((file) => file.path) } : {}),
-    ...(options.mode === 'count'
-      ? { counts: files.map((file) => ({ path: file.path, count: file.count })) }
-      : {}),
-    truncated,
-    ...(truncated ? { nextOffset: end } : {}),
-    engine: options.engine,
-    ...(options.warnings.length > 0 ? { warnings: options.warnings } : {}),
-  };
 }
