@@ -10,7 +10,6 @@
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import type { Readable } from 'node:stream';
 import { type ExecOptions, type ExecResult, SandboxError, SandkitErrorCode } from '@sandkit/core';
 import {
   assertCommand,
@@ -19,7 +18,8 @@ import {
   normalizeExecOptions,
 } from './normalize-exec-options.js';
 import { OutputCollector } from './output-collector.js';
-import { groupAlive, liveGroups, signalGroup } from './process-group.js';
+import { drainPipes } from './drain-pipes.js';
+import { groupAlive, signalGroup, waitForGroupExit } from './process-group.js';
 
 /** The non-interactive base environment every command starts from (the caller's `env` wins). */
 export const baseEnvironment: Readonly<Record<string, string>> = {
@@ -152,7 +152,7 @@ function spawnAndCollect(
         clearTimeout(killTimer);
         signalGroup(pid, 'SIGKILL');
       }
-      await drain(out, err, execDefaults.drainGraceMs);
+      await drainPipes(out, err, execDefaults.drainGraceMs);
       // Background children may still hold the group: keep tracking it so destroy() can end them.
       if (pid !== undefined && !groupAlive(pid)) context.track(pid, false);
       if (callbackError !== undefined) throw callbackError.error;
@@ -215,30 +215,4 @@ async function assertDirectory(path: string, shown: string): Promise<void> {
       details: { cwd: path },
     });
   }
-}
-
-/** Polls until group `pgid` has no running member or `deadline` (a `performance.now()` time) passes. */
-async function waitForGroupExit(pgid: number, deadline: number): Promise<void> {
-  const group = new Set([pgid]);
-  while (performance.now() < deadline && (await liveGroups(group)).size > 0) {
-    await new Promise((resolveTick) => setTimeout(resolveTick, 25));
-  }
-}
-
-/** Waits until both pipes closed or `graceMs` passed, then lets go of them. */
-async function drain(out: Readable, err: Readable, graceMs: number): Promise<void> {
-  const closed = (stream: Readable) =>
-    stream.closed
-      ? Promise.resolve()
-      : new Promise<void>((resolveClosed) => stream.once('close', () => resolveClosed()));
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    Promise.all([closed(out), closed(err)]),
-    new Promise<void>((resolveGrace) => {
-      timer = setTimeout(resolveGrace, graceMs);
-    }),
-  ]);
-  if (timer) clearTimeout(timer);
-  out.destroy();
-  err.destroy();
 }

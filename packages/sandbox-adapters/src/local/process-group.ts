@@ -46,3 +46,11 @@ export async function liveGroups(pgids: ReadonlySet<number>): Promise<Set<number
   );
   return live;
 }
+
+/** Polls until group `pgid` has no running member or `deadline` (a `performance.now()` time) passes. */
+export async function waitForGroupExit(pgid: number, deadline: number): Promise<void> {
+  const group = new Set([pgid]);
+  while (performance.now() < deadline && (await liveGroups(group)).size > 0) {
+    await new Promise((resolveTick) => setTimeout(resolveTick, 25));
+  }
+}

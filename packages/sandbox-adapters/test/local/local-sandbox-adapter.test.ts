@@ -129,6 +129,14 @@ describe('local exec', () => {
     expect(pgrep).toMatchObject({ exitCode: 1, stdout: '' });
   });
 
+  it('gives children the kill grace to act on SIGTERM before SIGKILL', async () => {
+    const handle = await create();
+    const child = `trap 'sleep 0.2; echo cleaned > cleaned.txt; exit 0' TERM; while true; do sleep 0.1; done`;
+    const result = await handle.client.exec(`sh -c "${child}" & wait`, { timeoutMs: 800 });
+    expect(result).toMatchObject({ exitCode: null, timedOut: true });
+    expect((await handle.client.exec('cat cleaned.txt')).stdout).toBe('cleaned\n');
+  });
+
   it('returns within the 200 ms drain grace when a background child holds the pipes', async () => {
     const handle = await create();
     const result = await handle.client.exec('sleep 5 & echo started');
