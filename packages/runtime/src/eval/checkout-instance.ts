@@ -41,7 +41,7 @@ export interface CheckoutOptions {
 export async function checkoutStep(options: CheckoutOptions): Promise<PrepareStep> {
   const { client, log, store, repo, commit, repoDir, scratchDir } = options;
   if (options.mode === 'clone') {
-    const mirror = await store.mirror(repo, commit);
+    const mirror = await store.mirror(repo);
     const clone = formatCommand(['git', 'clone', '-q', '--shared', '--no-checkout', '--', mirror, repoDir]);
     const checkout = formatCommand([
       'git',

@@ -37,32 +37,37 @@ export class RepoStore {
   }
 
   /**
-   * The host path of a git directory holding `commit` of `repo`.
-   * @throws SandkitError `not_found` when no mirror, bundle or URL provides the repository or the commit.
+   * The host path of the git directory of `repo`, prepared at most once per store. Whether a
+   * commit is in it is checked by the step that uses it (a missing commit fails the checkout),
+   * which saves a git process per instance.
+   * @throws SandkitError `not_found` when no mirror, bundle or URL provides the repository.
    */
-  async mirror(repo: string, commit: string): Promise<string> {
+  mirror(repo: string): Promise<string> {
     let pending = this.#mirrors.get(repo);
     if (pending === undefined) {
       pending = this.#prepare(repo);
       this.#mirrors.set(repo, pending);
     }
-    const dir = await pending;
-    if (!(await hasCommit(dir, commit))) {
-      throw notFound(
-        `commit ${commit} of ${repo} is not in ${dir}; update the mirror (git fetch) or fix base_commit`,
-      );
-    }
-    return dir;
+    return pending;
   }
 
-  /** A tar archive (bytes) of the tree of `commit`, from the mirror. */
+  /**
+   * A tar archive (bytes) of the tree of `commit`, from the mirror.
+   * @throws SandkitError `not_found` when the repository is unavailable or the commit is not in it.
+   */
   async archive(repo: string, commit: string): Promise<Buffer> {
-    const dir = await this.mirror(repo, commit);
-    const { stdout } = await execFileAsync('git', ['-C', dir, 'archive', '--format=tar', commit], {
-      encoding: 'buffer',
-      maxBuffer: 4 * 1024 ** 3,
-    });
-    return stdout;
+    const dir = await this.mirror(repo);
+    try {
+      const { stdout } = await execFileAsync('git', ['-C', dir, 'archive', '--format=tar', commit], {
+        encoding: 'buffer',
+        maxBuffer: 4 * 1024 ** 3,
+      });
+      return stdout;
+    } catch (cause) {
+      throw notFound(
+        `git archive of ${commit} from ${dir} failed (${String((cause as { stderr?: Buffer }).stderr ?? cause).trim()}); update the mirror (git fetch) or fix base_commit`,
+      );
+    }
   }
 
   async #prepare(repo: string): Promise<string> {
@@ -90,15 +95,6 @@ export class RepoStore {
       .clone(source, partial, ['--mirror', '--quiet']);
     await rename(partial, cached);
     return cached;
-  }
-}
-
-async function hasCommit(dir: string, commit: string): Promise<boolean> {
-  try {
-    await simpleGit(dir).raw(['cat-file', '-e', `${commit}^{commit}`]);
-    return true;
-  } catch {
-    return false; // cat-file -e exits 1 for a missing object: that is the answer, not a failure
   }
 }
 

@@ -118,6 +118,7 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
   progress.start(todo.length);
   let next = 0;
   let ran = 0;
+  const releases = new Set<Promise<void>>();
   const run = async (instance: SweBenchInstance): Promise<void> => {
     const result = await runInstance({
       instance,
@@ -128,6 +129,10 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
       outDir: join(opts.out, 'instances', instance.instance_id),
       timeoutMs: opts.timeoutMs,
       signal: opts.signal,
+      trackRelease: (release) => {
+        releases.add(release);
+        void release.finally(() => releases.delete(release));
+      },
     }).catch((error: unknown) => (opts.signal.aborted ? null : internalError(instance.instance_id, error)));
     if (result === null) return;
     ran += 1;
@@ -143,6 +148,7 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     await Promise.all(Array.from({ length: Math.min(opts.workers, todo.length) }, worker));
   } finally {
     progress.stop();
+    await Promise.allSettled(releases);
     await sandboxes.close();
   }
   const interrupted = opts.signal.aborted && results.size < instanceIds.length;

@@ -6,17 +6,18 @@
  * (never reused: each instance starts from a fresh one).
  * @module
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  formatCommand,
-  quoteShellArgument,
   SandboxError,
   type SandboxProvider,
   type SandboxSession,
   SandkitError,
+  SandkitErrorCode,
 } from '@sandkit/core';
-import { type CheckoutMode, checkoutStep } from './checkout-instance.js';
+import type { CheckoutMode } from './checkout-instance.js';
+import { StepError } from './eval-step-error.js';
+import { evaluate, writeReport } from './evaluate-instance.js';
 import { EvalLog } from './eval-log.js';
 import {
   type ErrorKind,
@@ -24,14 +25,8 @@ import {
   isInfraError,
   type SweBenchInstanceReport,
 } from './eval-result.js';
-import { gradeTests } from './grade.js';
-import { parseTestStatuses } from './parse-test-statuses.js';
-import { patchPaths, splitPatch } from './patch-files.js';
-import { patchStepCommand, preparePatch, readPatchStep } from './patch-step.js';
-import { type PrepareStep, runPrepareScript } from './prepare-script.js';
 import type { RepoStore } from './repo-store.js';
-import { frameworkOf, type SweBenchInstance, type SweBenchPrediction } from './swe-bench-instance.js';
-import { defaultTestCommand, testEnvironment } from './test-command.js';
+import type { SweBenchInstance, SweBenchPrediction } from './swe-bench-instance.js';
 
 /** Everything one instance's evaluation needs. */
 export interface InstanceContext {
@@ -47,18 +42,8 @@ export interface InstanceContext {
   timeoutMs: number;
   /** Aborting (Ctrl-C) kills the running command and destroys the sandbox; the result is then `null`. */
   signal: AbortSignal;
-}
-
-/** Bytes of test output kept per stream (the rest is counted, not kept). */
-const testOutputBytes = 64 * 1024 * 1024;
-
-class StepError extends Error {
-  constructor(
-    readonly kind: ErrorKind,
-    message: string,
-  ) {
-    super(message);
-  }
+  /** Receives the sandbox's release (destroy), which runs on while the caller continues; await them all before exit. */
+  trackRelease: (release: Promise<void>) => void;
 }
 
 /**
@@ -69,6 +54,7 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
   const { instance, prediction, outDir } = ctx;
   const started = performance.now();
   const log = new EvalLog();
+  await rm(outDir, { recursive: true, force: true }); // a rerun (resume) starts from a clean directory
   await mkdir(outDir, { recursive: true });
   const patch = prediction.model_patch;
   await writeFile(join(outDir, 'patch.diff'), patch ?? '');
@@ -120,9 +106,11 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
         ? error.kind
         : SandboxError.isInstance(error)
           ? 'sandbox'
-          : SandkitError.isInstance(error) && error.code === 'not_found'
+          : SandkitError.isInstance(error) && error.code === SandkitErrorCode.notFound
             ? 'repo'
-            : 'internal';
+            : SandkitError.isInstance(error) && error.code === SandkitErrorCode.invalidOption
+              ? 'sandbox'
+              : 'internal';
     result.status = 'error';
     result.error_kind = kind;
     result.infra_error = isInfraError(kind);
@@ -131,9 +119,13 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
     if (kind === 'patch_apply') await writeReport(outDir, instance.instance_id, report);
   } finally {
     if (session !== undefined) {
-      await session.release({ destroy: true }).catch((error: unknown) => {
-        log.note(`releasing sandbox ${session?.id} failed: ${(error as Error).message}`);
-      });
+      const id = session.id;
+      // destroyed while the worker moves on to its next instance; runEval awaits every release
+      ctx.trackRelease(
+        session.release({ destroy: true }).catch((error: unknown) => {
+          process.emitWarning(`sandkit eval: destroying sandbox ${id} failed: ${(error as Error).message}`);
+        }),
+      );
     }
   }
   result.duration_ms = Math.round(performance.now() - started);
@@ -143,167 +135,4 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
   );
   await writeFile(join(outDir, 'eval.log'), log.text());
   return result;
-}
-
-async function evaluate(
-  ctx: InstanceContext,
-  session: SandboxSession,
-  log: EvalLog,
-  result: InstanceResult,
-  report: SweBenchInstanceReport[string],
-  started: number,
-): Promise<void> {
-  const { instance, prediction, outDir } = ctx;
-  const { client } = session;
-  const repoDir = `${session.workdir}/repo`;
-  const scratchDir = `${session.workdir}/.sandkit-eval`;
-  const remaining = (step: string): number => {
-    const left = ctx.timeoutMs - (performance.now() - started);
-    if (left <= 0)
-      throw new StepError(
-        'timeout',
-        `the instance timed out (--timeout ${ctx.timeoutMs / 1000} s) before ${step}`,
-      );
-    return left;
-  };
-
-  const model = preparePatch(prediction.model_patch ?? '');
-  const tests = preparePatch(instance.test_patch);
-  result.patch_files = model.files;
-  result.skipped_binary_files = model.skippedBinary;
-  for (const path of model.skippedBinary)
-    log.note(`model patch: skipped binary file without patch data: ${path}`);
-  const modelPath = `${scratchDir}/model.patch`;
-  const testPath = `${scratchDir}/test.patch`;
-  await client.writeFile(modelPath, model.text, { signal: ctx.signal });
-  await client.writeFile(testPath, tests.text, { signal: ctx.signal });
-  const steps: PrepareStep[] = [
-    await checkoutStep({
-      client,
-      log,
-      store: ctx.store,
-      mode: ctx.checkoutMode,
-      repo: instance.repo,
-      commit: instance.base_commit,
-      repoDir,
-      workdir: session.workdir,
-      scratchDir,
-      signal: ctx.signal,
-    }),
-  ];
-  if (instance.setup_cmd !== undefined)
-    steps.push({ name: 'setup', command: instance.setup_cmd, cwd: repoDir });
-  if (!model.empty) steps.push({ name: 'model patch', command: patchStepCommand(modelPath), cwd: repoDir });
-  const testFiles = splitPatch(instance.test_patch).files;
-  const restore = restoreTestFilesCommand(testFiles);
-  if (restore !== null) steps.push({ name: 'restore test files', command: restore, cwd: repoDir });
-  steps.push({ name: 'test patch', command: patchStepCommand(testPath), cwd: repoDir });
-
-  const prepared = await runPrepareScript(client, log, steps, quoteShellArgument, {
-    timeoutMs: remaining('checkout'),
-    signal: ctx.signal,
-  });
-  if (prepared.exec.aborted) throw new StepError('internal', 'aborted');
-  const failure = (name: string) => prepared.steps.get(name)?.output ?? '';
-  const applied = model.empty
-    ? { applied: true, method: 'none' as const, offsets: [], failure: '' }
-    : readPatchStep(failure('model patch'), prepared.steps.get('model patch')?.exitCode ?? null);
-  if (prepared.failed !== null && prepared.exec.timedOut)
-    throw new StepError('timeout', `${prepared.failed} timed out (--timeout ${ctx.timeoutMs / 1000} s)`);
-  switch (prepared.failed) {
-    case 'checkout':
-      throw new StepError(
-        'repo',
-        `checkout of ${instance.base_commit} failed: ${lastLine(failure('checkout'))}`,
-      );
-    case 'setup':
-      throw new StepError(
-        'setup',
-        `setup_cmd failed (exit ${prepared.steps.get('setup')?.exitCode}); see eval.log`,
-      );
-    case 'model patch':
-      throw new StepError(
-        'patch_apply',
-        `the model patch does not apply (git apply, then patch --fuzz=0): ${firstProblem(failure('model patch'))}; see eval.log`,
-      );
-    case 'restore test files':
-    case 'test patch':
-      throw new StepError(
-        'test_patch',
-        `the test patch does not apply, so the instance cannot be graded: ${firstProblem(failure(prepared.failed))}; see eval.log`,
-      );
-  }
-  result.patch_method = applied.method;
-  result.patch_offsets = applied.offsets;
-  report.patch_successfully_applied = true;
-  log.note(`model patch applied with ${applied.method}: ${model.files.join(', ')}`);
-
-  const framework = frameworkOf(instance);
-  const command = instance.test_cmd ?? defaultTestCommand(framework, patchPaths(testFiles));
-  const run = await log.exec(client, 'tests', `{ ${command}\n} 2>&1`, {
-    cwd: repoDir,
-    env: { ...testEnvironment },
-    timeoutMs: remaining('the tests'),
-    signal: ctx.signal,
-    maxOutputBytes: testOutputBytes,
-    logStdout: false,
-  });
-  if (run.aborted) throw new StepError('internal', 'aborted');
-  await writeFile(join(outDir, 'test_output.txt'), run.stdout);
-  result.tests_timed_out = run.timedOut;
-  const statuses = parseTestStatuses(run.stdout, framework);
-  log.note(`parsed ${statuses.size} test statuses with the ${framework} parser (output in test_output.txt)`);
-  const grade = gradeTests(statuses, instance);
-  report.resolved = grade.resolved;
-  report.tests_status = grade.tests_status;
-  result.status = grade.resolved ? 'resolved' : 'unresolved';
-  result.missing_tests = grade.missing;
-  result.prefix_matches = grade.prefixMatches;
-  result.f2p.success = grade.tests_status.FAIL_TO_PASS.success.length;
-  result.p2p.success = grade.tests_status.PASS_TO_PASS.success.length;
-  for (const match of grade.prefixMatches) {
-    log.note(
-      `${match.list} id ${JSON.stringify(match.test)} is not in the log; it only matches by prefix: ${match.logged.map((id) => JSON.stringify(id)).join(', ')}`,
-    );
-  }
-  await writeReport(outDir, instance.instance_id, report);
-}
-
-/**
- * As SWE-bench does before applying the test patch: test files it modifies go back to their
- * base version (undoing any model edit); files it creates are removed if the model made them.
- * `null` when the test patch touches no file.
- */
-function restoreTestFilesCommand(files: ReturnType<typeof splitPatch>['files']): string | null {
-  const modified = files.map((file) => file.oldPath).filter((path): path is string => path !== null);
-  const created = files
-    .filter((file) => file.oldPath === null && file.newPath !== null)
-    .map((file) => file.newPath as string);
-  const commands = [
-    ...(modified.length > 0 ? [formatCommand(['git', 'checkout', '-q', 'HEAD', '--', ...modified])] : []),
-    ...(created.length > 0 ? [formatCommand(['rm', '-f', '--', ...created])] : []),
-  ];
-  return commands.length === 0 ? null : commands.join(' && ');
-}
-
-function lastLine(text: string): string {
-  return text.trim().split('\n').at(-1) ?? '';
-}
-
-async function writeReport(
-  outDir: string,
-  id: string,
-  report: SweBenchInstanceReport[string],
-): Promise<void> {
-  await writeFile(join(outDir, 'report.json'), `${JSON.stringify({ [id]: report }, null, 4)}\n`);
-}
-
-/** The first `error:` line of git apply (or the first failing hunk of patch) in a failure text. */
-function firstProblem(failure: string): string {
-  const lines = failure.split('\n').map((line) => line.trim());
-  return (
-    lines.find((line) => line.startsWith('error:') && !line.endsWith(':')) ??
-    lines.find((line) => /FAILED|can't find file/.test(line)) ??
-    'no hunk applied'
-  );
 }
