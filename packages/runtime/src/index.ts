@@ -26,3 +26,20 @@ export {
   type RecordWriter,
   type RecordWriterOptions,
 } from './record/record-writer.js';
+export { runEval, type EvalRunResult } from './eval/run-eval.js';
+export { type EvalOptions, normalizeEvalOptions, type NormalizedEvalOptions } from './eval/eval-options.js';
+export type { ErrorKind, InstanceResult, InstanceStatus, SweBenchInstanceReport } from './eval/eval-result.js';
+export type { RunReport } from './eval/run-report.js';
+export type { Grade, TestsStatus } from './eval/grade.js';
+export { gradeTests } from './eval/grade.js';
+export { loadInstances, type LoadedInstances } from './eval/instance-loader.js';
+export { goldPredictions, loadPredictions, type LoadedPredictions } from './eval/prediction-loader.js';
+export type { RecordError } from './eval/read-records.js';
+export {
+  type SweBenchInstance,
+  type SweBenchPrediction,
+  sweBenchInstanceSchema,
+  sweBenchPredictionSchema,
+} from './eval/swe-bench-instance.js';
+export { createStreamProgress, type EvalProgress } from './eval/progress.js';
+export { evalExitCode, registerEvalCommand } from './cli/eval-command.js';
