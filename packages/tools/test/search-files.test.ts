@@ -89,6 +89,18 @@ describe.each(engines)('createSearchFilesTool with %s', (name, make) => {
   it('B18: returns at once with no path given (explicit "." so stdin is never read)', async () => {
     const started = Date.now();
     const result = await search(make(), { pattern: 'TODO', maxMatches: 1000 });
+    const commands: string[] = [];
+    const recording: SandboxClient = {
+      ...sandbox.client,
+      exec: (command, options) => {
+        commands.push(command);
+        return sandbox.client.exec(command, options);
+      },
+    };
+    const engine = name === 'rg' ? 'rg' : 'grep';
+    await createSearchFilesTool(recording, { root: sandbox.workdir, engine }).call({ pattern: 'TODO' });
+    const searchCommand = commands.find((command) => command.includes(`${engine} `))!;
+    expect(searchCommand).toMatch(/ -e TODO -- \.$/);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(result.matches.map((m) => `${m.path}:${m.line}`)).toEqual([
       'latin1.txt:1',
