@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from './coding-tool-options.js';
 import { escapeRegex, globToRegex } from './glob-to-regex.js';
 import { resolveToolPath } from './resolve-path.js';
+import { takeWithinBytes } from './take-within-bytes.js';
 
 const description = `Find files (not directories) whose path matches a glob, below a directory of the workspace (default: the root).
 - The glob is matched against the whole path below that directory: "*" matches within one path segment, "**" any number of directories, "?" one character, [abc] a class, {a,b} alternatives.
@@ -95,16 +96,18 @@ export function createFindFilesTool(
         throw new ToolError({ code: SandkitErrorCode.aborted, message: 'find aborted' });
       const paths = result.stdout.split('\0');
       paths.pop();
-      const truncated = paths.length > limit;
       const prefix = dir.relative === '.' ? '' : `${dir.relative}/`;
+      const page = paths.slice(0, limit).map((path) => prefix + path);
+      const kept = page.slice(0, takeWithinBytes(page, context.maxOutputBytes));
+      const truncated = paths.length > kept.length;
       const warnings = result.stderr
         .split('\n')
         .filter((line) => line.trim() !== '')
         .slice(0, 20);
       return {
-        files: paths.slice(0, limit).map((path) => prefix + path),
+        files: kept,
         truncated,
-        ...(truncated ? { nextOffset: offset + limit } : {}),
+        ...(truncated ? { nextOffset: offset + kept.length } : {}),
         ...(warnings.length > 0 ? { warnings } : {}),
       };
     },

@@ -23,6 +23,7 @@ import { type CodingToolOptions, normalizeCodingToolOptions } from './coding-too
 import { escapeRegex, globToRegex } from './glob-to-regex.js';
 import { parseFindRecords } from './parse-find-records.js';
 import { resolveToolPath } from './resolve-path.js';
+import { takeWithinBytes } from './take-within-bytes.js';
 
 const description = `List the entries of a directory in the workspace (default: the root), with kind (file, dir, symlink, other), size in bytes and modification time.
 - recursive: true lists the whole tree below it (paths relative to the workspace root), including hidden files and .git.
@@ -110,16 +111,18 @@ export function createListFilesTool(
       if (result.exitCode === null)
         throw new ToolError({ code: SandkitErrorCode.aborted, message: 'listing aborted' });
       const records = parseFindRecords(result.stdout);
-      const truncated = records.length > limit;
       const prefix = dir.relative === '.' ? '' : `${dir.relative}/`;
+      const page = records.slice(0, limit).map((entry) => ({ ...entry, path: prefix + entry.path }));
+      const kept = page.slice(0, takeWithinBytes(page, context.maxOutputBytes));
+      const truncated = records.length > kept.length;
       const warnings = result.stderr
         .split('\n')
         .filter((line) => line.trim() !== '')
         .slice(0, 20);
       return {
-        entries: records.slice(0, limit).map((entry) => ({ ...entry, path: prefix + entry.path })),
+        entries: kept,
         truncated,
-        ...(truncated ? { nextOffset: offset + limit } : {}),
+        ...(truncated ? { nextOffset: offset + kept.length } : {}),
         ...(warnings.length > 0 ? { warnings } : {}),
       };
     },

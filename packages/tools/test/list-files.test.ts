@@ -76,4 +76,29 @@ describe('createListFilesTool', () => {
       .catch((e: unknown) => e);
     expect(ToolError.isInstance(file) && file.code).toBe('not_directory');
   });
+
+  it('cuts a page at maxOutputBytes and pages through every entry', async () => {
+    const own = await createLocalSandboxAdapter().create();
+    try {
+      for (let i = 0; i < 40; i++)
+        await writeFile(join(own.workdir, `file-${String(i).padStart(2, '0')}.txt`), '');
+      const capped = createListFilesTool(own.client, { root: own.workdir, maxOutputBytes: 1024 });
+      const seen: string[] = [];
+      let offset: number | undefined = 0;
+      let pages = 0;
+      while (offset !== undefined) {
+        const page: { entries: { path: string }[]; nextOffset?: number | undefined } = await capped.call({
+          offset,
+        });
+        expect(Buffer.byteLength(JSON.stringify(page))).toBeLessThan(1024);
+        seen.push(...page.entries.map((entry) => entry.path));
+        offset = page.nextOffset;
+        pages++;
+      }
+      expect(pages).toBeGreaterThan(1);
+      expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => `file-${String(i).padStart(2, '0')}.txt`));
+    } finally {
+      await own.destroy();
+    }
+  });
 });
