@@ -4,7 +4,8 @@ import type { SearchFilesInput } from './search-files.js';
  * The argv of one search up to and including `--`: `… -e PATTERN --`, so a pattern starting with
  * `-` stays a pattern. The path operand (always explicit, `.` for the root) is appended by
  * `confinedSearchCommand`. rg: `--json`, `--sort path` when `sorted`. grep (C locale, so a file
- * with invalid UTF-8 is still text): `-r -H -n -Z -I -s`, `-E` or `-F`.
+ * with invalid UTF-8 is still text): `-r -H -n -Z -I -s`, `-E` or `-F`; its `--include=GLOB`
+ * matches base names only, so a glob with `/` filters nothing useful under the grep fallback.
  */
 export function searchArgv(engine: 'rg' | 'grep', input: SearchFilesInput, sorted: boolean): string[] {
   const mode = input.outputMode ?? 'content';
