@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalSandboxAdapter } from '../packages/sandbox-adapters/src/local/index.js';
 import { buildMiniRepos } from '../examples/swebench-mini/build-repos.js';
@@ -36,6 +36,7 @@ try {
   for (const instance of instances) {
     const harness: number[] = [];
     const direct: number[] = [];
+    const ownTests: number[] = [];
     for (let r = 0; r < repetitions; r++) {
       const run = await runEval({
         dataset,
@@ -50,6 +51,8 @@ try {
       if (result?.status !== 'resolved')
         throw new Error(`${instance.instance_id}: ${result?.status} ${result?.error ?? ''}`);
       harness.push(result.duration_ms);
+      const log = readFileSync(join(run.out, 'instances', instance.instance_id, 'eval.log'), 'utf8');
+      ownTests.push(Number(/tests: exit 0 in (\d+) ms/.exec(log)?.[1] ?? Number.NaN));
 
       const sandbox = await adapter.create();
       try {
@@ -82,17 +85,18 @@ try {
     const d = median(direct);
     const budget = 1.05 * d + 200;
     worst = Math.max(worst, h / budget);
+    const own = median(harness.map((value, i) => value - (ownTests[i] ?? Number.NaN)));
     rows.push(
-      `| ${instance.instance_id} | ${(d / 1000).toFixed(2)} | ${(h / 1000).toFixed(2)} | ${(h / d).toFixed(2)}× | +${((h - d) / 1000).toFixed(2)} s | ${h <= budget ? 'yes' : 'no'} |`,
+      `| ${instance.instance_id} | ${(d / 1000).toFixed(2)} | ${(h / 1000).toFixed(2)} | ${(h / d).toFixed(2)}× | ${((h - d) / 1000).toFixed(2)} s | ${(own / 1000).toFixed(2)} s | ${h <= budget ? 'yes' : 'no'} |`,
     );
   }
   process.stdout.write(
     [
       `eval-overhead: median of ${repetitions} runs per instance, local sandbox, workers 1`,
-      '| instance | direct test command (s) | harness per instance (s) | ratio | overhead | within 1.05× + 0.2 s |',
-      '|---|---:|---:|---:|---:|---|',
+      '| instance | direct test command (s) | harness per instance (s) | ratio | harness − direct | harness − its own test command | within 1.05× + 0.2 s |',
+      '|---|---:|---:|---:|---:|---:|---|',
       ...rows,
-      `worst harness / (1.05 × direct + 0.2 s) = ${worst.toFixed(2)} (goal ≤ 1.00)`,
+      `worst harness / (1.05 × direct + 0.2 s) = ${worst.toFixed(2)} (goal ≤ 1.00); 1-min load average at the end ${loadavg()[0]?.toFixed(1)}`,
       '',
     ].join('\n'),
   );
