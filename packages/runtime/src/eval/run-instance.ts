@@ -16,8 +16,6 @@ import {
   SandkitErrorCode,
 } from '@sandkit/core';
 import type { CheckoutMode } from './checkout-instance.js';
-import { StepError } from './eval-step-error.js';
-import { evaluate, writeReport } from './evaluate-instance.js';
 import { EvalLog } from './eval-log.js';
 import {
   type ErrorKind,
@@ -25,6 +23,8 @@ import {
   isInfraError,
   type SweBenchInstanceReport,
 } from './eval-result.js';
+import { StepError } from './eval-step-error.js';
+import { evaluate, writeReport } from './evaluate-instance.js';
 import type { RepoStore } from './repo-store.js';
 import type { SweBenchInstance, SweBenchPrediction } from './swe-bench-instance.js';
 
