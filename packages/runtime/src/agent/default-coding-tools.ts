@@ -1,17 +1,16 @@
 import type { SandboxClient, Tool } from '@sandkit/core';
-import { createBasicCodingTools } from './basic-coding-tools.js';
+import { createCodingTools } from '@sandkit/tools';
 
 /**
- * The agent loop's and the MCP server's default tools for a sandbox, rooted at `workdir`.
- *
- * The one place to switch to `createCodingTools(client, { root: workdir, readonly })` from
- * `@sandkit/tools` once that package exports it; until then the stand-in set of
- * {@link createBasicCodingTools}.
+ * The agent loop's and the MCP server's default tools for a sandbox: `createCodingTools` from
+ * `@sandkit/tools` with `root: workdir` (every path resolves inside it).
+ * @param options `readonly` keeps only the read-only tools. @default false
+ * @throws SandkitError `invalid_option` when `workdir` is not absolute.
  */
 export function defaultCodingTools(
   client: SandboxClient,
   workdir: string,
   options: { readonly?: boolean } = {},
 ): Tool[] {
-  return createBasicCodingTools(client, { root: workdir, readonly: options.readonly });
+  return createCodingTools(client, { root: workdir, readonly: options.readonly });
 }

@@ -48,7 +48,12 @@ describe('createCodingAgentRuntime', () => {
         [toolCall('c1', 'read_file', { path: 'src/math.js' })],
         (o) => {
           prompts.push(o);
-          return [toolCall('c2', 'edit_file', { path: 'src/math.js', oldText: 'a - b', newText: 'a + b' })];
+          return [
+            toolCall('c2', 'edit_file', {
+              path: 'src/math.js',
+              edits: [{ oldText: 'a - b', newText: 'a + b' }],
+            }),
+          ];
         },
         [toolCall('c3', 'exec', { command: 'node --test math.test.js' })],
         (o) => {
@@ -89,7 +94,12 @@ describe('createCodingAgentRuntime', () => {
       const pool = localPool();
       let seen: ReturnType<typeof lastToolResults> = [];
       const model = scriptedModel([
-        [toolCall('e1', 'edit_file', { path: 'src/math.js', oldText: 'no such text', newText: 'x' })],
+        [
+          toolCall('e1', 'edit_file', {
+            path: 'src/math.js',
+            edits: [{ oldText: 'no such text', newText: 'x' }],
+          }),
+        ],
         (o) => {
           seen = lastToolResults(o);
           return [text('gave up')];
@@ -166,7 +176,7 @@ describe('createCodingAgentRuntime', () => {
       expect(calls.map((c) => c.toolCallId)).toEqual(['t1', 't2', 't3']);
       expect(calls[0], calls[0]!.error).toMatchObject({
         isError: false,
-        output: { text: 'export const a = 1;\n' },
+        output: { kind: 'text', content: expect.stringContaining('export const a = 1;') },
       });
       expect(calls[1]!.isError).toBe(true);
       expect(calls[2]!.isError).toBe(true);

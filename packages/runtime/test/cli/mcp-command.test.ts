@@ -79,12 +79,12 @@ describe('sandkit mcp', () => {
         slow,
       );
       expect(read.isError).toBe(false);
-      expect((read.content as TextItem[])[0]!.text).toBe('alpha\nbeta\n');
+      expect((read.content as TextItem[])[0]!.text).toContain('2\tbeta');
 
       const edit = await client.callTool(
         {
           name: 'edit_file',
-          arguments: { path: 'a.txt', oldText: 'beta', newText: 'gamma' },
+          arguments: { path: 'a.txt', edits: [{ oldText: 'beta', newText: 'gamma' }] },
         },
         undefined,
         slow,
@@ -97,7 +97,9 @@ describe('sandkit mcp', () => {
         undefined,
         slow,
       );
-      expect((search.content as TextItem[])[0]!.text).toContain('a.txt:2:gamma');
+      expect(JSON.parse((search.content as TextItem[])[0]!.text!)).toMatchObject({
+        matches: [{ path: 'a.txt', line: 2, text: 'gamma' }],
+      });
 
       const exec = await client.callTool({
         name: 'exec',
@@ -116,7 +118,7 @@ describe('sandkit mcp', () => {
 
       const bad = await client.callTool({ name: 'edit_file', arguments: { path: 'a.txt' } }, undefined, slow);
       expect(bad.isError).toBe(true);
-      expect((bad.content as TextItem[])[0]!.text).toContain('oldText');
+      expect((bad.content as TextItem[])[0]!.text).toContain('edits');
 
       const image = await client.callTool(
         { name: 'read_file', arguments: { path: 'pic.png' } },
