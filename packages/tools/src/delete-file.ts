@@ -67,6 +67,8 @@ export function createDeleteFileTool(
     permission: 'write',
     async execute(input, { signal }) {
       const root = await resolveRoot(context);
+      // Before any lexical step: posix.resolve would fold "junk\0/.." away and delete another file.
+      if (input.path.includes('\0')) await resolveToolPath(context, input.path); // throws, naming the NUL byte
       const lexical = posix.resolve(root, input.path);
       if (lexical === root || !isInside(root, lexical)) {
         if (lexical === root) {

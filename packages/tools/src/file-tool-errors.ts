@@ -27,7 +27,7 @@ export function isDirectory(path: string, hint = 'use list_files to see its entr
 export function notRegularFile(path: string, why: 'special' | 'unreadable'): ToolError {
   const message =
     why === 'special'
-      ? `"${path}" is not a regular file (a device, socket or pipe); only regular files can be read`
+      ? `"${path}" is not a regular file (a device, socket, pipe or a symlink that leads nowhere); only regular files can be read or written`
       : `"${path}" cannot be read (permission denied); check its mode with list_files or exec`;
   return new ToolError({ code: SandkitErrorCode.refused, message, details: { path } });
 }

@@ -21,7 +21,7 @@ import {
   toFileToolError,
 } from './file-tool-errors.js';
 import { withPathLock } from './path-lock.js';
-import { resolveToolPath } from './resolve-path.js';
+import { relativeTo, resolveToolPath } from './resolve-path.js';
 
 /** Options of {@link createWriteFileTool}. */
 export interface WriteFileToolOptions extends CodingToolOptions {}
@@ -34,7 +34,7 @@ const description = `Create a file, or replace ALL of an existing file's content
 - Up to ${maxWriteBytes / 1024 / 1024} MiB. content is UTF-8 text written as is (line endings included), or base64 with encoding="base64" for binary files.
 - To change part of a file, use edit_file instead (it keeps everything outside the replaced text).
 Returns bytesWritten and created (true when the file did not exist).
-Errors: "too_large" (split the content or produce it with a command), "is_directory" (pick a file path), "outside_root" (use a path inside the workspace), "invalid_arguments" (content is not valid base64).`;
+Errors: "too_large" (split the content or produce it with a command), "is_directory" (pick a file path), "outside_root" (use a path inside the workspace), "not_directory" (a parent is a file), "invalid_arguments" (content is not valid base64, or a name over 255 bytes).`;
 
 const inputSchema = z.object({
   path: z.string().min(1).describe('File path, relative to the workspace root (or absolute inside it).'),
@@ -78,14 +78,26 @@ export function createWriteFileTool(
       const resolved = await resolveToolPath(context, input.path);
       const shown = resolved.relative;
       if (shown === '.') throw isDirectory(shown, 'give a file path inside it');
+      checkNameLengths(resolved.absolute, shown);
       return withPathLock(client, resolved.absolute, async () => {
+        const quoted = formatCommand([resolved.absolute]);
         const stat = await client.exec(
-          statPathCommand(formatCommand([resolved.absolute])),
+          `${statPathCommand(quoted)}\n${nearestAncestorCommand(quoted)}`,
           signal ? { signal } : {},
         );
-        const { kind } = parsePathKind(stat.stdout);
+        const split = stat.stdout.indexOf('\n');
+        const kindLine = split === -1 ? stat.stdout : stat.stdout.slice(0, split);
+        const ancestorLine = split === -1 ? '' : stat.stdout.slice(split + 1).replace(/\n$/, '');
+        const { kind } = parsePathKind(kindLine);
         if (kind === 'directory') throw isDirectory(shown, 'give a file path inside it');
         if (kind === 'other') throw notRegularFile(shown, 'special');
+        if (kind === 'missing' && ancestorLine.startsWith('file ')) {
+          throw new ToolError({
+            code: SandkitErrorCode.notDirectory,
+            message: `a parent of "${shown}" (${relativeTo(resolved.root, ancestorLine.slice(5))}) is a file, not a directory; pick another path or delete that file first`,
+            details: { path: shown },
+          });
+        }
         await client.writeFile(resolved.absolute, bytes, signal ? { signal } : {}).catch((error) => {
           throw toFileToolError(error, shown);
         });
@@ -93,6 +105,34 @@ export function createWriteFileTool(
       });
     },
   });
+}
+
+/** Longest file name (one path component) in bytes on Linux file systems (`NAME_MAX`). */
+const maxNameBytes = 255;
+/** Longest whole path in bytes on Linux (`PATH_MAX` less the NUL). */
+const maxPathBytes = 4095;
+
+/**
+ * Refuses a path the file system would reject as too long (a model's mistake, not a sandbox failure).
+ * @throws ToolError `invalid_arguments` naming the limit.
+ */
+function checkNameLengths(absolute: string, shown: string): void {
+  const tooLong = absolute.split('/').find((name) => Buffer.byteLength(name) > maxNameBytes);
+  if (tooLong !== undefined || Buffer.byteLength(absolute) > maxPathBytes) {
+    throw new ToolError({
+      code: SandkitErrorCode.invalidArguments,
+      message: `path "${shown.slice(0, 80)}${shown.length > 80 ? '…' : ''}" is too long: each name may have at most ${maxNameBytes} bytes and the whole path ${maxPathBytes}; use a shorter path`,
+      details: { path: shown },
+    });
+  }
+}
+
+/**
+ * A command printing `file <path>` when the nearest existing ancestor of `quotedPath` is not a
+ * directory (the write could not create its parents), `dir <path>` otherwise.
+ */
+function nearestAncestorCommand(quotedPath: string): string {
+  return `d=$(dirname -- ${quotedPath}); while [ ! -e "$d" ] && [ ! -L "$d" ]; do d=$(dirname -- "$d"); done; if [ -d "$d" ]; then printf 'dir %s\n' "$d"; else printf 'file %s\n' "$d"; fi`;
 }
 
 /** The bytes of `content`; base64 is checked strictly (standard or URL-safe alphabet, optional padding). */
