@@ -3,7 +3,7 @@
  * UTF-8-safe cuts (B25), and many commands at once on one sandbox.
  * @module
  */
-import { SandkitError } from '@sandkit/core';
+import { type ExecOptions, SandkitError } from '@sandkit/core';
 import { describe, expect } from 'vitest';
 import { type ConformanceContext, describeResult } from './conformance-context.js';
 
@@ -149,7 +149,7 @@ export function describeExecOutputCases(context: ConformanceContext): void {
       async () => {
         for (const [label, options] of bad) {
           const error = await client()
-            .exec('touch invalid-option-ran', options)
+            .exec('touch invalid-option-ran', options as ExecOptions)
             .then(
               () => undefined,
               (caught: unknown) => caught,

@@ -56,8 +56,9 @@ export async function runLocalCommand(
   const normalized = normalizeExecOptions(options);
   const started = performance.now();
   const cwd = normalized.cwd === undefined ? context.workdir : resolve(context.workdir, normalized.cwd);
-  if (normalized.cwd !== undefined)
+  if (normalized.cwd !== undefined) {
     await assertDirectory(cwd, isAbsolute(normalized.cwd) ? normalized.cwd : cwd);
+  }
   if (normalized.signal?.aborted) return abortedBeforeStart(started);
   return spawnAndCollect(command, cwd, normalized, context, started);
 }
