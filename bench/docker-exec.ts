@@ -25,7 +25,8 @@ const time = async (task: () => unknown): Promise<number> => {
 
 const channel = await createDockerSandboxAdapter({ image }).create();
 const plain = await createDockerSandboxAdapter({ image, channel: false }).create();
-const containerOf = async (handle: SandboxHandle) => (await handle.client.exec('cat /etc/hostname')).stdout.trim();
+const containerOf = async (handle: SandboxHandle) =>
+  (await handle.client.exec('cat /etc/hostname')).stdout.trim();
 const cliTarget = await containerOf(plain);
 const check = async (handle: SandboxHandle) => {
   const result = await handle.client.exec('true');
@@ -46,7 +47,9 @@ try {
   const cli = median(samples.cli);
   const row = (name: string, values: number[], goal: string) =>
     `| ${name} | ${median(values).toFixed(1)} | ${(median(values) / cli).toFixed(3)}× | ${goal} |`;
-  console.log(`docker-exec: median of ${rounds} rounds, image ${image}, DOCKER_HOST=${process.env.DOCKER_HOST ?? '(default)'}`);
+  console.log(
+    `docker-exec: median of ${rounds} rounds, image ${image}, DOCKER_HOST=${process.env.DOCKER_HOST ?? '(default)'}`,
+  );
   console.log('| path | median ms | vs CLI | goal |\n|---|---|---|---|');
   console.log(row('adapter, channel', samples.channel, '≤ 0.1×'));
   console.log(row('adapter, plain exec', samples.plain, '≤ 0.75×'));
