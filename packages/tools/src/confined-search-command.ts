@@ -16,6 +16,8 @@ import { isInside } from './resolve-path.js';
 export const outsideRootExit = 99;
 /** Exit status of the command when the path does not exist. */
 export const notFoundExit = 98;
+/** Exit status of the command when the path is neither a directory nor a regular file (a FIFO would block rg). */
+export const notSearchableExit = 97;
 
 /**
  * The command: `argv` (ending with `--`) followed by the search path, run from `root`.
@@ -48,6 +50,7 @@ export function confinedSearchCommand(
     `else exit ${notFoundExit}; fi`,
     `case $t in "$r") t=. ;; "$r"/*) t=./\${t#"$r"/} ;; *) printf '%s' "$t" >&2; exit ${outsideRootExit} ;; esac`,
     cd,
+    `if [ ! -d "$t" ] && [ ! -f "$t" ]; then exit ${notSearchableExit}; fi`,
     `exec ${formatCommand(argv)} "$t"`,
   ].join('\n');
 }

@@ -20,7 +20,7 @@
 import { defineTool, type SandboxClient, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from './coding-tool-options.js';
-import { confinedSearchCommand, notFoundExit, outsideRootExit } from './confined-search-command.js';
+import { confinedSearchCommand, notFoundExit, notSearchableExit, outsideRootExit } from './confined-search-command.js';
 import { resolveRoot } from './resolve-path.js';
 import { runSearch, type SearchRun } from './run-search.js';
 import { searchArgv } from './search-argv.js';
@@ -202,6 +202,12 @@ function assertRan(run: SearchRun, engine: 'rg' | 'grep', signal: AbortSignal | 
     throw new ToolError({
       code: SandkitErrorCode.outsideRoot,
       message: `the search path leads outside the workspace root (to ${result.stderr.trim()}); use a path inside the root`,
+    });
+  }
+  if (result.exitCode === notSearchableExit) {
+    throw new ToolError({
+      code: SandkitErrorCode.refused,
+      message: 'the search path is not a regular file or a directory (a FIFO, socket or device would block the search); pass a directory or a regular file',
     });
   }
   if (result.exitCode === 2 && run.collector.units.length > 0) return; // some files unreadable; results stand
