@@ -19,7 +19,7 @@ import {
 } from '@sandkit/core';
 import { runLocalCommand } from './local-exec.js';
 import { readLocalFile, writeLocalFile } from './local-files.js';
-import { liveGroups, signalGroup } from './process-group.js';
+import { groupsWorkingIn, liveGroups, signalGroup } from './process-group.js';
 
 /** Options of {@link createLocalSandboxAdapter}. */
 export interface LocalSandboxAdapterOptions {
@@ -43,7 +43,8 @@ const destroyWaitMs = 2000;
  * Creates the local adapter. Each `create()` makes a fresh directory `<root>/sandkit-XXXXXX`
  * (copied from `template` when given) and returns a handle whose `workdir` is its real path.
  * `destroy()` SIGKILLs every process group the sandbox started that is still alive (background
- * children included), then removes the directory.
+ * children included), and every group with a process whose working directory is inside the sandbox
+ * (commands detached with `setsid`), then removes the directory.
  *
  * @throws SandkitError `invalid_option` when `root` or `template` is given but is not a non-empty string.
  * @throws SandboxError `sandbox_start_failed` from `create()` when the directory cannot be made or
@@ -132,6 +133,8 @@ function createLocalSandbox(workdir: string): SandboxHandle {
 }
 
 async function destroyLocalSandbox(workdir: string, groups: Set<number>): Promise<void> {
+  // Also end processes that left our groups with setsid (background commands) but still work here.
+  for (const pgid of await groupsWorkingIn(workdir)) groups.add(pgid);
   for (const pgid of groups) signalGroup(pgid, 'SIGKILL');
   const deadline = Date.now() + destroyWaitMs;
   while (groups.size > 0 && (await liveGroups(groups)).size > 0 && Date.now() < deadline) {

@@ -3,7 +3,7 @@
  * group is already gone.
  * @module
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, readlink } from 'node:fs/promises';
 
 /**
  * Sends `signal` to every process of group `pgid`. Never throws: a group already gone (`ESRCH`)
@@ -53,4 +53,33 @@ export async function waitForGroupExit(pgid: number, deadline: number): Promise<
   while (performance.now() < deadline && (await liveGroups(group)).size > 0) {
     await new Promise((resolveTick) => setTimeout(resolveTick, 25));
   }
+}
+
+/**
+ * Process groups that have a live member whose working directory is `dir` or below it, except
+ * the host's own group. Finds processes that left the sandbox's groups with `setsid` (background
+ * commands) but still work in the sandbox, so `destroy()` can end them too. Linux `/proc` only;
+ * elsewhere returns an empty set.
+ */
+export async function groupsWorkingIn(dir: string): Promise<Set<number>> {
+  const entries = await readdir('/proc').catch(() => undefined);
+  const found = new Set<number>();
+  if (entries === undefined) return found;
+  const own = ownGroup(await readFile('/proc/self/stat', 'latin1').catch(() => ''));
+  await Promise.all(
+    entries.map(async (entry) => {
+      if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57) return;
+      const cwd = await readlink(`/proc/${entry}/cwd`).catch(() => undefined);
+      if (cwd === undefined || (cwd !== dir && !cwd.startsWith(`${dir}/`))) return;
+      const pgrp = ownGroup(await readFile(`/proc/${entry}/stat`, 'latin1').catch(() => ''));
+      if (pgrp !== undefined && pgrp > 1 && pgrp !== own) found.add(pgrp);
+    }),
+  );
+  return found;
+}
+
+/** The process-group id field of a `/proc/<pid>/stat` line, if it parses. */
+function ownGroup(stat: string): number | undefined {
+  const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+  return Number.isInteger(pgrp) ? pgrp : undefined;
 }
