@@ -75,6 +75,9 @@ export function defineTool<Input extends z.ZodObject, Output extends z.ZodType>(
     });
   }
   assertToolInputSchema(definition.name, definition.inputSchema);
+  // Unknown top-level keys are an error, not silently dropped: a model that misspells a field
+  // (`contextLines` for `context`) learns it instead of having its intent ignored.
+  const strictInput = definition.inputSchema.strict();
   let jsonSchema: JsonSchemaObject | undefined;
   const toContent =
     definition.toContent ??
@@ -90,7 +93,7 @@ export function defineTool<Input extends z.ZodObject, Output extends z.ZodType>(
       return jsonSchema;
     },
     async call(input, context = {}) {
-      const parsed = definition.inputSchema.safeParse(input);
+      const parsed = strictInput.safeParse(input);
       if (!parsed.success) {
         throw new ToolArgumentError({ toolName: definition.name, issues: parsed.error.issues });
       }

@@ -26,9 +26,9 @@ describe('defineTool', () => {
       const argumentError = error as ToolArgumentError;
       expect(argumentError.code).toBe('invalid_arguments');
       expect(argumentError.toolName).toBe('count_lines');
-      expect(argumentError.issues.map((issue) => issue.path.join('.'))).toEqual(['path', 'max']);
+      expect(argumentError.issues.map((issue) => issue.path.join('.'))).toEqual(['path', 'max', '']);
       expect(argumentError.message).toMatch(
-        /^Invalid arguments for tool "count_lines":\n- path: .+\n- max: .+\nFix these fields and call the tool again\.$/,
+        /^Invalid arguments for tool "count_lines":\n- path: .+\n- max: .+\n- \(arguments\): .*"extra".*\nFix these fields and call the tool again\.$/,
       );
     });
 
