@@ -46,7 +46,7 @@ try {
       const cpIn = await time(() =>
         execFileSync('docker', ['cp', source, `${container}:/workspace/bench/cp-${size}.bin`]),
       );
-      let back = new Uint8Array();
+      let back: Uint8Array = new Uint8Array();
       const read = await time(async () => {
         back = await handle.client.readFile(`bench/${size}.bin`);
       });

@@ -8,8 +8,7 @@
  * Run: pnpm tsx bench/exec-overhead.ts [iterations=500]
  */
 import { spawn } from 'node:child_process';
-// zod is not a dependency of the workspace root; take the copy @sandkit/core resolves.
-import { z } from '../packages/core/node_modules/zod/index.js';
+import { z } from 'zod';
 import { defineTool, executeToolCall } from '../packages/core/src/index.js';
 import { baseEnvironment, createLocalSandboxAdapter } from '../packages/sandbox-adapters/src/local/index.js';
 

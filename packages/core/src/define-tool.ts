@@ -97,7 +97,8 @@ export function defineTool<Input extends z.ZodObject, Output extends z.ZodType>(
       if (!parsed.success) {
         throw new ToolArgumentError({ toolName: definition.name, issues: parsed.error.issues });
       }
-      const raw = await definition.execute(parsed.data, context);
+      // .strict() only adds the unknown-key check; the parsed shape is the input schema's own.
+      const raw = await definition.execute(parsed.data as z.output<Input>, context);
       const checked = definition.outputSchema.safeParse(raw);
       if (!checked.success) {
         throw new ToolOutputError({ toolName: definition.name, issues: checked.error.issues });
