@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { type ExecOptions, type ExecResult, formatCommand, SandboxError, SandkitErrorCode, quoteShellArgument } from '@sandkit/core';
 import { CommandExitError, type Sandbox } from 'e2b';
 import { baseEnvironment } from '../local/local-exec.js';
+import { abortedBeforeStart } from '../local/aborted-before-start.js';
 import { normalizeExecOptions } from '../local/normalize-exec-options.js';
 import { OutputCollector } from '../local/output-collector.js';
 import { toSandboxError } from './e2b-errors.js';
@@ -30,7 +31,7 @@ export async function runE2BCommand(
 ): Promise<ExecResult> {
   const options = normalizeExecOptions(rawOptions);
   const maxOutputBytes = options.maxOutputBytes;
-  if (options.signal?.aborted) return notStarted();
+  if (options.signal?.aborted) return abortedBeforeStart(performance.now());
   const id = randomBytes(8).toString('hex');
   const token = `__sandkit_${id}__`;
   const cwd = options.cwd === undefined ? config.workdir : options.cwd.startsWith('/') ? options.cwd : `${config.workdir}/${options.cwd}`;
@@ -140,23 +141,6 @@ export async function runE2BCommand(
     timedOut,
     aborted,
     durationMs: performance.now() - started,
-  };
-}
-
-/** The result of a call whose signal was aborted before the command started: nothing ran. */
-function notStarted(): ExecResult {
-  return {
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    stdoutBytes: 0,
-    stderrBytes: 0,
-    stdoutTruncated: false,
-    stderrTruncated: false,
-    timedOut: false,
-    aborted: true,
-    durationMs: 0,
   };
 }
 

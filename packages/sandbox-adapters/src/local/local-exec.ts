@@ -20,6 +20,7 @@ import {
 import { OutputCollector } from './output-collector.js';
 import { drainPipes } from './drain-pipes.js';
 import { groupAlive, signalGroup, waitForGroupExit } from './process-group.js';
+import { abortedBeforeStart } from './aborted-before-start.js';
 
 /** The non-interactive base environment every command starts from (the caller's `env` wins). */
 export const baseEnvironment: Readonly<Record<string, string>> = {
@@ -189,22 +190,6 @@ function spawnError(error: NodeJS.ErrnoException, shell: string, cwd: string): S
     cause: error,
     details: { cwd, shell },
   });
-}
-
-function abortedBeforeStart(started: number): ExecResult {
-  return {
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    stdoutBytes: 0,
-    stderrBytes: 0,
-    stdoutTruncated: false,
-    stderrTruncated: false,
-    timedOut: false,
-    aborted: true,
-    durationMs: performance.now() - started,
-  };
 }
 
 async function assertDirectory(path: string, shown: string): Promise<void> {
