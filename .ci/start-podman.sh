@@ -46,7 +46,9 @@ ping() { timeout 5 podman --remote --url "unix://$socket" version >/dev/null 2>&
 if ! ping; then
   log "starting podman system service on unix://$socket"
   rm -f "$socket"
-  nohup podman system service --time=0 "unix://$socket" >/var/log/sandkit-podman.log 2>&1 </dev/null &
+  # Started from / so the service and conmon never depend on a checkout that may be removed later
+  # (conmon fails with "Failed to get working directory" once its cwd is gone).
+  (cd / && nohup podman system service --time=0 "unix://$socket" >/var/log/sandkit-podman.log 2>&1 </dev/null &)
   for _ in $(seq 1 100); do ping && break; sleep 0.1; done
   ping || { log "service did not answer on $socket; log:"; tail -20 /var/log/sandkit-podman.log >&2; exit 1; }
 fi

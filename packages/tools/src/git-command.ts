@@ -67,7 +67,7 @@ export async function runGit(
   if (result.exitCode !== 0 && /not a git repository|outside a working tree|--no-index/i.test(result.stderr)) {
     throw new ToolError({
       code: SandkitErrorCode.commandFailed,
-      message: `${shown} failed: ${options.cwd ?? 'the workspace'} is not inside a git repository; clone one with git_clone, or run \`git init\` with exec first`,
+      message: `${shown} failed: ${options.cwd ?? 'the workspace'} is not a git repository (nor inside one); clone one with git_clone, or run \`git init\` with exec first`,
       details: { exitCode: result.exitCode, stderr: result.stderr },
     });
   }

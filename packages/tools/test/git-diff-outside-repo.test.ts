@@ -20,7 +20,7 @@ describe('createGitDiffTool', () => {
         .call({})
         .catch((e: unknown) => e);
       expect(ToolError.isInstance(error) && error.code).toBe('command_failed');
-      expect((error as Error).message).toMatch(/not inside a git repository.*git_clone.*git init/);
+      expect((error as Error).message).toMatch(/not a git repository.*git_clone.*git init/);
     });
   });
 });

@@ -27,11 +27,12 @@ describe('createE2BSandboxAdapter', () => {
 
     it('B22: returns timedOut after about the timeout and leaves no process behind', async () => {
       const started = Date.now();
-      const result = await handle.client.exec('sleep 120', { timeoutMs: 2000 });
+      // an unusual duration, so the /proc scan cannot see another test's sleep
+      const result = await handle.client.exec('sleep 117.25', { timeoutMs: 2000 });
       expect(result.timedOut).toBe(true);
       expect(result.exitCode).toBeNull();
       expect(Date.now() - started).toBeLessThan(15_000);
-      const check = await handle.client.exec("for f in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < $f 2>/dev/null; echo; done | grep -c '^sleep 120 $' || true");
+      const check = await handle.client.exec("for f in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < $f 2>/dev/null; echo; done | grep -c '^sleep 117.25 $' || true");
       expect(check.stdout.trim()).toBe('0');
     }, 30_000);
 
