@@ -15,15 +15,13 @@ import {
   formatCommand,
   quoteShellArgument,
   type SandboxClient,
-  SandkitErrorCode,
   type Tool,
-  ToolError,
 } from '@sandkit/core';
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from './coding-tool-options.js';
 import { escapeRegex, globToRegex } from './glob-to-regex.js';
 import { resolveToolPath } from './resolve-path.js';
-import { takeWithinBytes } from './take-within-bytes.js';
+import { runFindPage } from './run-find-page.js';
 
 const description = `Find files (not directories) whose path matches a glob, below a directory of the workspace (default: the root).
 - The glob is matched against the whole path below that directory: "*" matches within one path segment, "**" any number of directories, "?" one character, [abc] a class, {a,b} alternatives.
@@ -80,36 +78,19 @@ export function createFindFilesTool(
       const dir = await resolveToolPath(context, input.path ?? '.');
       const limit = input.limit ?? 200;
       const offset = input.offset ?? 0;
-      const result = await client.exec(findCommand(dir.absolute, input.pattern, offset, limit), {
-        maxOutputBytes: 4 * 1024 * 1024,
-        ...(signal ? { signal } : {}),
-      });
-      if (result.exitCode === 3) {
-        const missing = result.stderr.includes('missing');
-        throw new ToolError({
-          code: missing ? SandkitErrorCode.notFound : SandkitErrorCode.notDirectory,
-          message: missing ? `${dir.relative} does not exist` : `${dir.relative} is not a directory`,
-          details: { path: dir.relative },
-        });
-      }
-      if (result.exitCode === null)
-        throw new ToolError({ code: SandkitErrorCode.aborted, message: 'find aborted' });
-      const paths = result.stdout.split('\0');
-      paths.pop();
-      const prefix = dir.relative === '.' ? '' : `${dir.relative}/`;
-      const page = paths.slice(0, limit).map((path) => prefix + path);
-      const kept = page.slice(0, takeWithinBytes(page, context.maxOutputBytes));
-      const truncated = paths.length > kept.length;
-      const warnings = result.stderr
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .slice(0, 20);
-      return {
-        files: kept,
-        truncated,
-        ...(truncated ? { nextOffset: offset + kept.length } : {}),
-        ...(warnings.length > 0 ? { warnings } : {}),
-      };
+      const { items, ...rest } = await runFindPage(
+        context,
+        dir,
+        findCommand(dir.absolute, input.pattern, offset, limit),
+        { offset, limit, signal },
+        {
+          parse: (stdout) => stdout.split('\0').slice(0, -1),
+          withPrefix: (path, prefix) => prefix + path,
+          notDirectoryMessage: `${dir.relative} is not a directory`,
+          abortedMessage: 'find aborted',
+        },
+      );
+      return { files: items, ...rest };
     },
   });
 }

@@ -14,16 +14,14 @@ import {
   formatCommand,
   quoteShellArgument,
   type SandboxClient,
-  SandkitErrorCode,
   type Tool,
-  ToolError,
 } from '@sandkit/core';
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from './coding-tool-options.js';
 import { escapeRegex, globToRegex } from './glob-to-regex.js';
 import { parseFindRecords } from './parse-find-records.js';
 import { resolveToolPath } from './resolve-path.js';
-import { takeWithinBytes } from './take-within-bytes.js';
+import { runFindPage } from './run-find-page.js';
 
 const description = `List the entries of a directory in the workspace (default: the root), with kind (file, dir, symlink, other), size in bytes and modification time.
 - recursive: true lists the whole tree below it (paths relative to the workspace root), including hidden files and .git.
@@ -94,37 +92,19 @@ export function createListFilesTool(
       const dir = await resolveToolPath(context, input.path ?? '.');
       const limit = input.limit ?? 200;
       const offset = input.offset ?? 0;
-      const result = await client.exec(listCommand(dir.absolute, input, offset, limit), {
-        maxOutputBytes: 4 * 1024 * 1024,
-        ...(signal ? { signal } : {}),
-      });
-      if (result.exitCode === 3) {
-        const missing = result.stderr.includes('missing');
-        throw new ToolError({
-          code: missing ? SandkitErrorCode.notFound : SandkitErrorCode.notDirectory,
-          message: missing
-            ? `${dir.relative} does not exist`
-            : `${dir.relative} is not a directory; use read_file for a file`,
-          details: { path: dir.relative },
-        });
-      }
-      if (result.exitCode === null)
-        throw new ToolError({ code: SandkitErrorCode.aborted, message: 'listing aborted' });
-      const records = parseFindRecords(result.stdout);
-      const prefix = dir.relative === '.' ? '' : `${dir.relative}/`;
-      const page = records.slice(0, limit).map((entry) => ({ ...entry, path: prefix + entry.path }));
-      const kept = page.slice(0, takeWithinBytes(page, context.maxOutputBytes));
-      const truncated = records.length > kept.length;
-      const warnings = result.stderr
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .slice(0, 20);
-      return {
-        entries: kept,
-        truncated,
-        ...(truncated ? { nextOffset: offset + kept.length } : {}),
-        ...(warnings.length > 0 ? { warnings } : {}),
-      };
+      const { items, ...rest } = await runFindPage(
+        context,
+        dir,
+        listCommand(dir.absolute, input, offset, limit),
+        { offset, limit, signal },
+        {
+          parse: parseFindRecords,
+          withPrefix: (entry, prefix) => ({ ...entry, path: prefix + entry.path }),
+          notDirectoryMessage: `${dir.relative} is not a directory; use read_file for a file`,
+          abortedMessage: 'listing aborted',
+        },
+      );
+      return { entries: items, ...rest };
     },
   });
 }
