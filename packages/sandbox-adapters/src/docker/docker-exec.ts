@@ -12,7 +12,7 @@ import {
   SandboxError,
   SandkitErrorCode,
 } from '@sandkit/core';
-import { OutputCollector } from '../local/output-collector.js';
+import { collectedOutput, OutputCollector } from '../local/output-collector.js';
 import { type CarriedOutcome, carryCommand } from './carry-command.js';
 import { normalizeDockerExecOptions } from './docker-exec-options.js';
 import { assertLive, type DockerSandboxState } from './docker-sandbox-state.js';
@@ -62,12 +62,7 @@ export async function dockerExec(
   return {
     exitCode: end?.kind === 'exit' ? end.code : null,
     signal: end?.kind === 'signal' ? (signalNames.get(end.signal) ?? `SIG${end.signal}`) : null,
-    stdout: stdout.text(),
-    stderr: stderr.text(),
-    stdoutBytes: stdout.total,
-    stderrBytes: stderr.total,
-    stdoutTruncated: stdout.truncated,
-    stderrTruncated: stderr.truncated,
+    ...collectedOutput(stdout, stderr),
     timedOut: outcome.timedOut,
     aborted: outcome.aborted,
     durationMs: performance.now() - started,

@@ -16,7 +16,7 @@ import { CommandExitError, type Sandbox } from 'e2b';
 import { baseEnvironment } from '../local/local-exec.js';
 import { abortedBeforeStart } from '../local/aborted-before-start.js';
 import { normalizeExecOptions } from '../local/normalize-exec-options.js';
-import { OutputCollector } from '../local/output-collector.js';
+import { collectedOutput, OutputCollector } from '../local/output-collector.js';
 import { toSandboxError } from './e2b-errors.js';
 import type { NormalizedE2BOptions } from './e2b-options.js';
 
@@ -132,12 +132,9 @@ export async function runE2BCommand(
   return {
     exitCode,
     signal,
-    stdout: stdout.text(),
+    ...collectedOutput(stdout, stderr),
     stderr: stderrText,
-    stdoutBytes: stdout.total,
     stderrBytes,
-    stdoutTruncated: stdout.truncated,
-    stderrTruncated: stderr.truncated,
     timedOut,
     aborted,
     durationMs: performance.now() - started,

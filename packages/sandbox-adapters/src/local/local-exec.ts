@@ -17,7 +17,7 @@ import {
   type NormalizedExecOptions,
   normalizeExecOptions,
 } from './normalize-exec-options.js';
-import { OutputCollector } from './output-collector.js';
+import { collectedOutput, OutputCollector } from './output-collector.js';
 import { drainPipes } from './drain-pipes.js';
 import { groupAlive, signalGroup, waitForGroupExit } from './process-group.js';
 import { abortedBeforeStart } from './aborted-before-start.js';
@@ -161,12 +161,7 @@ function spawnAndCollect(
       return {
         exitCode: code,
         signal,
-        stdout: stdout.text(),
-        stderr: stderr.text(),
-        stdoutBytes: stdout.total,
-        stderrBytes: stderr.total,
-        stdoutTruncated: stdout.truncated,
-        stderrTruncated: stderr.truncated,
+        ...collectedOutput(stdout, stderr),
         timedOut,
         aborted,
         durationMs: performance.now() - started,

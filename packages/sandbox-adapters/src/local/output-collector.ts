@@ -1,4 +1,4 @@
-import { utf8Boundary } from '@sandkit/core';
+import { type ExecResult, utf8Boundary } from '@sandkit/core';
 
 /**
  * Keeps at most `maxBytes` of a stream while it flows, counting every byte, so a command that
@@ -32,4 +32,19 @@ export class OutputCollector {
     if (!this.truncated) return bytes.toString('utf8');
     return bytes.subarray(0, utf8Boundary(bytes, bytes.length)).toString('utf8');
   }
+}
+
+/** The output fields of an `ExecResult`, from the stdout and stderr collectors of one command. */
+export function collectedOutput(
+  stdout: OutputCollector,
+  stderr: OutputCollector,
+): Pick<ExecResult, 'stdout' | 'stderr' | 'stdoutBytes' | 'stderrBytes' | 'stdoutTruncated' | 'stderrTruncated'> {
+  return {
+    stdout: stdout.text(),
+    stderr: stderr.text(),
+    stdoutBytes: stdout.total,
+    stderrBytes: stderr.total,
+    stdoutTruncated: stdout.truncated,
+    stderrTruncated: stderr.truncated,
+  };
 }
