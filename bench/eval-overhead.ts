@@ -10,12 +10,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLocalSandboxAdapter } from '../packages/sandbox-adapters/src/local/index.js';
 import { buildMiniRepos } from '../examples/swebench-mini/build-repos.js';
+import { patchPaths, splitPatch } from '../packages/runtime/src/eval/instance/patch-files.js';
+import { defaultTestCommand, testEnvironment } from '../packages/runtime/src/eval/instance/test-command.js';
+import { frameworkOf, sweBenchInstanceSchema } from '../packages/runtime/src/eval/load/swe-bench-instance.js';
 import { runEval } from '../packages/runtime/src/eval/run-eval.js';
-import { frameworkOf, sweBenchInstanceSchema } from '../packages/runtime/src/eval/swe-bench-instance.js';
-import { patchPaths, splitPatch } from '../packages/runtime/src/eval/patch-files.js';
-import { defaultTestCommand, testEnvironment } from '../packages/runtime/src/eval/test-command.js';
+import { createLocalSandboxAdapter } from '../packages/sandbox-adapters/src/local/index.js';
 
 const repetitions = Number(process.argv[2] ?? 3);
 const work = mkdtempSync(join(tmpdir(), 'bench-eval-overhead-'));

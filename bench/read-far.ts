@@ -11,7 +11,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createLocalSandboxAdapter } from '../packages/sandbox-adapters/src/local/index.js';
-import { createReadFileTool } from '../packages/tools/src/read-file.js';
+import { createReadFileTool } from '../packages/tools/src/files/read-file.js';
 
 const rounds = Number(process.argv[2] ?? 5);
 const line = Number(process.argv[3] ?? 1_000_000);

@@ -21,7 +21,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatCommand } from '../packages/core/src/index.js';
 import { createLocalSandboxAdapter } from '../packages/sandbox-adapters/src/local/index.js';
-import { createSearchFilesTool } from '../packages/tools/src/search-files.js';
+import { createSearchFilesTool } from '../packages/tools/src/search/search-files.js';
 
 const rounds = Number(process.argv[2] ?? 7);
 const fileCount = 20_000;

@@ -16,21 +16,21 @@ export type {
   InstanceResult,
   InstanceStatus,
   SweBenchInstanceReport,
-} from './eval/eval-result.js';
-export type { Grade, TestsStatus } from './eval/grade.js';
-export { gradeTests } from './eval/grade.js';
-export { type LoadedInstances, loadInstances } from './eval/instance-loader.js';
-export { goldPredictions, type LoadedPredictions, loadPredictions } from './eval/prediction-loader.js';
-export { createStreamProgress, type EvalProgress } from './eval/progress.js';
-export type { RecordError } from './eval/read-records.js';
+} from './eval/instance/eval-result.js';
+export type { Grade, TestsStatus } from './eval/instance/grade.js';
+export { gradeTests } from './eval/instance/grade.js';
+export { type LoadedInstances, loadInstances } from './eval/load/instance-loader.js';
+export { goldPredictions, type LoadedPredictions, loadPredictions } from './eval/load/prediction-loader.js';
+export { createStreamProgress, type EvalProgress } from './eval/report/progress.js';
+export type { RecordError } from './eval/load/read-records.js';
 export { type EvalRunResult, runEval } from './eval/run-eval.js';
-export type { RunReport } from './eval/run-report.js';
+export type { RunReport } from './eval/report/run-report.js';
 export {
   type SweBenchInstance,
   type SweBenchPrediction,
   sweBenchInstanceSchema,
   sweBenchPredictionSchema,
-} from './eval/swe-bench-instance.js';
+} from './eval/load/swe-bench-instance.js';
 export { createMcpServer, type McpServerOptions } from './mcp/create-mcp-server.js';
 export { normalizePoolOptions, type PooledSandboxProviderOptions } from './pool/normalize-pool-options.js';
 export {

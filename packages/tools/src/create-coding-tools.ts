@@ -3,22 +3,22 @@
  * @module
  */
 import { type SandboxClient, SandkitError, SandkitErrorCode, type Tool } from '@sandkit/core';
-import { createApplyDiffTool } from './apply-diff.js';
-import type { CodingToolOptions } from './coding-tool-options.js';
-import { createDeleteFileTool } from './delete-file.js';
-import { createEditFileTool } from './edit-file.js';
-import { createExecTool } from './exec.js';
-import type { ExecBackendOptions } from './exec-backends.js';
-import { createFindFilesTool } from './find-files.js';
-import { createGitCloneTool } from './git-clone.js';
-import { createGitDiffTool } from './git-diff.js';
-import { createKillProcessTool } from './kill-process.js';
-import { createListFilesTool } from './list-files.js';
-import { createReadFileTool } from './read-file.js';
-import { createReadOutputTool } from './read-output.js';
-import { createRunTestsTool } from './run-tests.js';
-import { createSearchFilesTool } from './search-files.js';
-import { createWriteFileTool } from './write-file.js';
+import { createEditFileTool } from './edit/edit-file.js';
+import { createExecTool } from './exec/exec.js';
+import type { ExecBackendOptions } from './exec/exec-backends.js';
+import { createKillProcessTool } from './exec/kill-process.js';
+import { createReadOutputTool } from './exec/read-output.js';
+import { createDeleteFileTool } from './files/delete-file.js';
+import { createReadFileTool } from './files/read-file.js';
+import { createWriteFileTool } from './files/write-file.js';
+import { createGitCloneTool } from './git/git-clone.js';
+import { createGitDiffTool } from './git/git-diff.js';
+import { createApplyDiffTool } from './patch/apply-diff.js';
+import { createRunTestsTool } from './run-tests/run-tests.js';
+import { createSearchFilesTool } from './search/search-files.js';
+import { createFindFilesTool } from './tree/find-files.js';
+import { createListFilesTool } from './tree/list-files.js';
+import type { CodingToolOptions } from './workspace/coding-tool-options.js';
 
 /** Names of every tool {@link createCodingTools} can make, in the order it returns them. */
 export const codingToolNames = [

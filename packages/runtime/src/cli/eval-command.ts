@@ -11,9 +11,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import type { CheckoutMode } from '../eval/checkout-instance.js';
 import type { EvalSandboxKind } from '../eval/eval-sandboxes.js';
-import { createStreamProgress } from '../eval/progress.js';
+import type { CheckoutMode } from '../eval/instance/checkout-instance.js';
+import { createStreamProgress } from '../eval/report/progress.js';
 import { runEval } from '../eval/run-eval.js';
 
 /** Exit codes of `sandkit eval`. */

@@ -5,9 +5,9 @@
 import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type SandboxAdapter, SandkitError, SandkitErrorCode } from '@sandkit/core';
-import type { CheckoutMode } from './checkout-instance.js';
 import type { EvalSandboxKind } from './eval-sandboxes.js';
-import type { EvalProgress } from './progress.js';
+import type { CheckoutMode } from './instance/checkout-instance.js';
+import type { EvalProgress } from './report/progress.js';
 
 /** Options of {@link runEval}. */
 export interface EvalOptions {

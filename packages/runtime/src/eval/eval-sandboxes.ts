@@ -7,8 +7,8 @@
 import { type SandboxAdapter, type SandboxProvider, SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { createPooledSandboxProvider } from '../pool/pooled-sandbox-provider.js';
-import type { CheckoutMode } from './checkout-instance.js';
-import type { SweBenchInstance } from './swe-bench-instance.js';
+import type { CheckoutMode } from './instance/checkout-instance.js';
+import type { SweBenchInstance } from './load/swe-bench-instance.js';
 
 /** Sandbox vendors `sandkit eval` can use. */
 export type EvalSandboxKind = 'local' | 'docker' | 'e2b';

@@ -13,17 +13,17 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { type EvalOptions, normalizeEvalOptions } from './eval-options.js';
-import type { InstanceResult } from './eval-result.js';
 import { createEvalSandboxes, resolveCheckoutMode } from './eval-sandboxes.js';
-import { loadInstances } from './instance-loader.js';
-import { goldPredictions, loadPredictions } from './prediction-loader.js';
-import { silentProgress } from './progress.js';
-import type { RecordError } from './read-records.js';
-import { RepoStore } from './repo-store.js';
-import { appendResult, readResultsForResume } from './results-store.js';
-import { runInstance } from './run-instance.js';
-import { buildRunReport, formatSummary, type RunReport, type RunReportInput } from './run-report.js';
-import type { SweBenchInstance } from './swe-bench-instance.js';
+import type { InstanceResult } from './instance/eval-result.js';
+import { RepoStore } from './instance/repo-store.js';
+import { runInstance } from './instance/run-instance.js';
+import { loadInstances } from './load/instance-loader.js';
+import { goldPredictions, loadPredictions } from './load/prediction-loader.js';
+import type { RecordError } from './load/read-records.js';
+import type { SweBenchInstance } from './load/swe-bench-instance.js';
+import { silentProgress } from './report/progress.js';
+import { appendResult, readResultsForResume } from './report/results-store.js';
+import { buildRunReport, formatSummary, type RunReport, type RunReportInput } from './report/run-report.js';
 
 /** What {@link runEval} returns. */
 export interface EvalRunResult {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EvalProgress } from '../../src/eval/progress.js';
+import type { EvalProgress } from '../../src/eval/report/progress.js';
 import { runEval } from '../../src/eval/run-eval.js';
 import { buildMirrors, miniInstances, readJsonl, tempDir, writeJsonl } from './eval-test-helpers.js';
 

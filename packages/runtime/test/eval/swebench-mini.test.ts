@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InstanceResult } from '../../src/eval/eval-result.js';
+import type { InstanceResult } from '../../src/eval/instance/eval-result.js';
 import { runEval } from '../../src/eval/run-eval.js';
 import {
   buildMirrors,

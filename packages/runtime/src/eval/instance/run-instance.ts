@@ -1,0 +1,117 @@
+/**
+ * Evaluates one prediction on one instance in a sandbox of its own: check out `base_commit`,
+ * run `setup_cmd`, apply the model patch, restore and patch the test files, run the tests, parse
+ * every test's status, grade, and write `patch.diff`, `test_output.txt`, `eval.log` and
+ * `report.json` into the instance's output directory. The sandbox is destroyed on every path
+ * (never reused: each instance starts from a fresh one).
+ * @module
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  SandboxError,
+  type SandboxSession,
+  SandkitError,
+  SandkitErrorCode,
+} from '@sandkit/core';
+import { EvalLog } from './eval-log.js';
+import {
+  type ErrorKind,
+  type InstanceResult,
+  isInfraError,
+  type SweBenchInstanceReport,
+} from './eval-result.js';
+import { StepError } from './eval-step-error.js';
+import { evaluate, writeReport } from './evaluate-instance.js';
+import type { InstanceContext } from './instance-context.js';
+
+/**
+ * Runs the instance. Returns its result, or `null` when `signal` aborted it (nothing is recorded
+ * then, so a resumed run evaluates it again).
+ */
+export async function runInstance(ctx: InstanceContext): Promise<InstanceResult | null> {
+  const { instance, prediction, outDir } = ctx;
+  const started = performance.now();
+  const log = new EvalLog();
+  await rm(outDir, { recursive: true, force: true }); // a rerun (resume) starts from a clean directory
+  await mkdir(outDir, { recursive: true });
+  const patch = prediction.model_patch;
+  await writeFile(join(outDir, 'patch.diff'), patch ?? '');
+  const result: InstanceResult = {
+    instance_id: instance.instance_id,
+    model_name_or_path: prediction.model_name_or_path,
+    status: 'error',
+    infra_error: false,
+    patch_method: null,
+    patch_files: [],
+    skipped_binary_files: [],
+    patch_offsets: [],
+    missing_tests: [],
+    prefix_matches: [],
+    tests_timed_out: false,
+    f2p: { success: 0, total: instance.FAIL_TO_PASS.length },
+    p2p: { success: 0, total: instance.PASS_TO_PASS.length },
+    duration_ms: 0,
+    finished_at: '',
+  };
+  const report: SweBenchInstanceReport[string] = {
+    patch_is_None: patch === null,
+    patch_exists: patch !== null && patch.trim() !== '',
+    patch_successfully_applied: false,
+    resolved: false,
+  };
+  let session: SandboxSession | undefined;
+  try {
+    if (!report.patch_exists) {
+      result.status = 'empty_patch';
+      log.note('the prediction has no patch: nothing to evaluate');
+      await writeReport(outDir, instance.instance_id, report);
+    } else {
+      session = await (await ctx.provider()).acquire({
+        signal: ctx.signal,
+        expectedDurationMs: ctx.timeoutMs,
+      });
+      log.note(`sandbox ${session.id} from ${session.providerName}, workdir ${session.workdir}`);
+      await evaluate(ctx, session, log, result, report, started);
+    }
+  } catch (error) {
+    if (ctx.signal.aborted) {
+      log.note('aborted (interrupt): not recorded, a resumed run evaluates it again');
+      await writeFile(join(outDir, 'eval.log'), log.text());
+      return null;
+    }
+    const kind: ErrorKind =
+      error instanceof StepError
+        ? error.kind
+        : SandboxError.isInstance(error)
+          ? 'sandbox'
+          : SandkitError.isInstance(error) && error.code === SandkitErrorCode.notFound
+            ? 'repo'
+            : SandkitError.isInstance(error) && error.code === SandkitErrorCode.invalidOption
+              ? 'sandbox'
+              : 'internal';
+    result.status = 'error';
+    result.error_kind = kind;
+    result.infra_error = isInfraError(kind);
+    result.error = (error as Error).message;
+    log.note(`error (${kind}): ${result.error}`);
+    if (kind === 'patch_apply') await writeReport(outDir, instance.instance_id, report);
+  } finally {
+    if (session !== undefined) {
+      const id = session.id;
+      // destroyed while the worker moves on to its next instance; runEval awaits every release
+      ctx.trackRelease(
+        session.release({ destroy: true }).catch((error: unknown) => {
+          process.emitWarning(`sandkit eval: destroying sandbox ${id} failed: ${(error as Error).message}`);
+        }),
+      );
+    }
+  }
+  result.duration_ms = Math.round(performance.now() - started);
+  result.finished_at = new Date().toISOString();
+  log.note(
+    `finished: ${result.status}${result.error_kind ? ` (${result.error_kind})` : ''} in ${result.duration_ms} ms`,
+  );
+  await writeFile(join(outDir, 'eval.log'), log.text());
+  return result;
+}

@@ -1,0 +1,82 @@
+/**
+ * The default test command per framework, restricted to the test files the instance's test patch
+ * touches (as SWE-bench does with its "test directives"). Every runner is asked not to colour its
+ * output; the harness strips ANSI escapes anyway (B04).
+ * @module
+ */
+import { formatCommand } from '@sandkit/core';
+import type { TestFramework } from '../load/swe-bench-instance.js';
+
+/** Environment given to every test command: no colours, no prompts, CI mode. */
+export const testEnvironment: Readonly<Record<string, string>> = {
+  NO_COLOR: '1',
+  FORCE_COLOR: '0',
+  PY_COLORS: '0',
+  CARGO_TERM_COLOR: 'never',
+  CI: '1',
+  PYTHONDONTWRITEBYTECODE: '1',
+};
+
+/**
+ * Builds the shell command that runs `files` (repository-relative paths) with `framework`.
+ * With no files, the whole suite runs.
+ */
+export function defaultTestCommand(framework: TestFramework, files: readonly string[]): string {
+  const argv = (base: string[], targets: readonly string[]): string =>
+    formatCommand(targets.length === 0 ? base : [...base, '--', ...targets]);
+  const pyFiles = files.filter((file) => file.endsWith('.py'));
+  switch (framework) {
+    case 'pytest':
+      return argv(
+        ['python3', '-m', 'pytest', '--no-header', '-rA', '--tb=no', '--color=no', '-p', 'no:cacheprovider'],
+        pyFiles,
+      );
+    case 'unittest':
+      return formatCommand(['python3', '-m', 'unittest', '-v', ...pyFiles.map(pythonModule)]);
+    case 'django':
+      return formatCommand([
+        './tests/runtests.py',
+        '--verbosity',
+        '2',
+        '--settings=test_sqlite',
+        '--parallel',
+        '1',
+        ...pyFiles.map((file) => pythonModule(file.replace(/^tests\//, ''))),
+      ]);
+    case 'sympy':
+      return formatCommand(['bin/test', '-C', '--verbose', ...pyFiles]);
+    case 'jest':
+      return argv(['npx', '--no-install', 'jest', '--ci', '--verbose', '--colors=false'], files);
+    case 'vitest':
+      return argv(['npx', '--no-install', 'vitest', 'run', '--reporter=verbose', '--color=false'], files);
+    case 'mocha':
+      return argv(['npx', '--no-install', 'mocha', '--reporter', 'spec', '--no-color'], files);
+    case 'node':
+      return formatCommand(['node', '--test', ...files]);
+    case 'go':
+      return formatCommand(['go', 'test', '-v', ...goPackages(files)]);
+    case 'cargo':
+      return formatCommand(['cargo', 'test', '--no-fail-fast', '--color', 'never', ...cargoTargets(files)]);
+  }
+}
+
+/** `tests/test_book.py` → `tests.test_book`. */
+function pythonModule(file: string): string {
+  return file.replace(/\.py$/, '').replaceAll('/', '.');
+}
+
+/** Go packages of the test files (`./pkg/x`), or every package. */
+function goPackages(files: readonly string[]): string[] {
+  const dirs = [
+    ...new Set(files.filter((f) => f.endsWith('_test.go')).map((f) => f.replace(/\/?[^/]*$/, ''))),
+  ];
+  return dirs.length === 0 ? ['./...'] : dirs.map((dir) => (dir === '' ? '.' : `./${dir}`));
+}
+
+/** `--test name` per integration-test file under `tests/`; unit tests in `src/` need the whole crate. */
+function cargoTargets(files: readonly string[]): string[] {
+  const rs = files.filter((file) => file.endsWith('.rs'));
+  const integration = rs.filter((file) => /^tests\/[^/]+\.rs$/.test(file));
+  if (integration.length === 0 || integration.length !== rs.length) return [];
+  return integration.flatMap((file) => ['--test', file.slice(6, -3)]);
+}

@@ -1,0 +1,108 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadInstances } from '../../../src/eval/load/instance-loader.js';
+import { goldPredictions, loadPredictions } from '../../../src/eval/load/prediction-loader.js';
+import { tempDir } from '../eval-test-helpers.js';
+
+const instance = (id: string, extra: Record<string, unknown> = {}) => ({
+  instance_id: id,
+  repo: 'octo/widgets',
+  base_commit: 'a'.repeat(40),
+  patch: 'diff --git a/x b/x\n',
+  test_patch: 'diff --git a/t b/t\n',
+  FAIL_TO_PASS: '["tests/t.py::test_a[x y]"]',
+  PASS_TO_PASS: ['tests/t.py::test_b'],
+  version: 1.2,
+  problem_statement: 'kept as is',
+  ...extra,
+});
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ dir, cleanup } = await tempDir('loader'));
+});
+afterEach(() => cleanup());
+
+describe('loadInstances', () => {
+  describe('when the file is JSONL with one bad record among good ones', () => {
+    it('returns the good ones and names the bad line, instance id and field', async () => {
+      const file = join(dir, 'instances.jsonl');
+      const lines = [
+        JSON.stringify(instance('octo__widgets-1')),
+        JSON.stringify(instance('octo__widgets-2', { FAIL_TO_PASS: '[not json' })),
+        '{"instance_id": "octo__widgets-3", "repo": ',
+        JSON.stringify(instance('octo__widgets-4', { base_commit: undefined })),
+        JSON.stringify(instance('octo__widgets-5')),
+      ];
+      await writeFile(file, `${lines.join('\n')}\n`);
+      const { instances, errors } = await loadInstances(file);
+      expect(instances.map((i) => i.instance_id)).toEqual(['octo__widgets-1', 'octo__widgets-5']);
+      expect(instances[0]).toMatchObject({
+        FAIL_TO_PASS: ['tests/t.py::test_a[x y]'],
+        PASS_TO_PASS: ['tests/t.py::test_b'],
+        version: '1.2',
+        problem_statement: 'kept as is',
+      });
+      expect(errors.map((e) => [e.position, e.instanceId, e.field])).toEqual([
+        ['line 3', null, null],
+        ['line 2', 'octo__widgets-2', 'FAIL_TO_PASS'],
+        ['line 4', 'octo__widgets-4', 'base_commit'],
+      ]);
+      expect(errors[1]?.message).toMatch(
+        /line 2 \(octo__widgets-2\): field FAIL_TO_PASS must be a JSON-encoded list/,
+      );
+    });
+  });
+
+  describe('when the file is a JSON array', () => {
+    it('names bad records by index and rejects a repeated instance_id', async () => {
+      const file = join(dir, 'instances.json');
+      await writeFile(file, JSON.stringify([instance('a-1'), instance('a-1'), instance('../evil')]));
+      const { instances, errors } = await loadInstances(file);
+      expect(instances.map((i) => i.instance_id)).toEqual(['a-1']);
+      expect(errors.map((e) => [e.position, e.field])).toEqual([
+        ['index 2', 'instance_id'],
+        ['index 1', 'instance_id'],
+      ]);
+    });
+  });
+
+  describe('when the file does not exist', () => {
+    it('throws SandkitError invalid_option', async () => {
+      await expect(loadInstances(join(dir, 'missing.jsonl'))).rejects.toMatchObject({
+        code: 'invalid_option',
+      });
+    });
+  });
+});
+
+describe('loadPredictions', () => {
+  it('keeps null patches, reports a record without model_patch, and lets a later line win', async () => {
+    const file = join(dir, 'preds.jsonl');
+    const lines = [
+      { instance_id: 'a-1', model_name_or_path: 'm', model_patch: 'old' },
+      { instance_id: 'a-2', model_name_or_path: 'm', model_patch: null },
+      { instance_id: 'a-3', model_name_or_path: 'm' },
+      { instance_id: 'a-1', model_name_or_path: 'm', model_patch: 'new' },
+    ];
+    await writeFile(file, lines.map((l) => JSON.stringify(l)).join('\n'));
+    const { predictions, errors } = await loadPredictions(file);
+    expect(predictions.get('a-1')?.model_patch).toBe('new');
+    expect(predictions.get('a-2')?.model_patch).toBeNull();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ position: 'line 3', instanceId: 'a-3', field: 'model_patch' });
+  });
+
+  it('makes gold predictions from the instances’ own patches', async () => {
+    const file = join(dir, 'instances.jsonl');
+    await writeFile(file, JSON.stringify(instance('g-1')));
+    const { instances } = await loadInstances(file);
+    expect(goldPredictions(instances).get('g-1')).toEqual({
+      instance_id: 'g-1',
+      model_name_or_path: 'gold',
+      model_patch: 'diff --git a/x b/x\n',
+    });
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * edit_file: exact oldText → newText replacements in one file, all or nothing, on the file's raw
+ * bytes (see apply-text-edits.ts). Reads with the contract's `readFile`, writes with its atomic
+ * `writeFile` (which keeps the mode), under {@link withPathLock} so concurrent edits, writes and
+ * deletes of the same path never interleave. One `exec` per call (path confinement, kind and size,
+ * before the lock); inside the lock only the read and the write. Returns a unified diff and the new revision.
+ * @module
+ */
+import {
+  defineTool,
+  type SandboxClient,
+  SandboxError,
+  SandkitErrorCode,
+  type Tool,
+  ToolError,
+  truncateUtf8,
+} from '@sandkit/core';
+import { z } from 'zod';
+import { unifiedDiff } from '../diff/unified-diff.js';
+import { contentRevision, maxRevisionBytes, revisionHexLength } from '../files/content-revision.js';
+import { fileNotFound, isDirectory, notRegularFile, toFileToolError } from '../files/file-tool-errors.js';
+import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
+import { withPathLock } from '../workspace/path-lock.js';
+import { inspectToolPath } from '../workspace/resolve-path.js';
+import { applyTextEdits } from './apply-text-edits.js';
+
+/** Options of {@link createEditFileTool}. */
+export interface EditFileToolOptions extends CodingToolOptions {}
+
+/** Most edits in one call. */
+export const maxEditsPerCall = 100;
+
+const description = `Edit a text file by exact replacement: each edit replaces oldText with newText.
+- oldText must occur exactly once in the file as it was before this call (set replaceAll: true to replace every occurrence). Copy it exactly from read_file output, without the "N<TAB>" line-number prefix; include enough surrounding lines to make it unique.
+- All edits of one call are checked first and applied together, or none is; they must not overlap.
+- Only the matched text changes: tabs, quotes, other characters, the BOM, the file mode and every other byte stay as they are. "\\r\\n" and "\\n" match each other, and newText gets the file's own line endings. "$" in newText is literal.
+- Files up to ${maxRevisionBytes / 1024 / 1024} MiB. To create a file or replace all of it, use write_file.
+- expectedRevision (optional): the revision from read_file; if the file changed since, the edit fails with "revision_mismatch" and nothing is written: read it again.
+Returns a unified diff, the first changed line, the number of replacements and the new revision.
+Errors (nothing is written on any error): "no_match" (read the file again and copy the text exactly), "not_unique" (the message lists the lines: add context or use replaceAll), "overlapping_edits" (merge them), "empty_old_text", "no_op" (oldText equals newText), "not_found" (create the file with write_file), "binary_file", "too_large", "outside_root".`;
+
+const inputSchema = z.object({
+  path: z.string().min(1).describe('File path, relative to the workspace root (or absolute inside it).'),
+  edits: z
+    .array(
+      z.object({
+        oldText: z.string().describe('Exact text to find (must occur once unless replaceAll). Not empty.'),
+        newText: z.string().describe('Replacement text (may be empty to delete).'),
+        replaceAll: z.boolean().optional().describe('Replace every occurrence of oldText. Default false.'),
+      }),
+    )
+    .min(1)
+    .max(maxEditsPerCall)
+    .describe(`Replacements, applied together against the original content (1-${maxEditsPerCall}).`),
+  expectedRevision: z
+    .string()
+    .regex(/^[0-9a-f]+$/)
+    .min(8)
+    .max(64)
+    .optional()
+    .describe('The revision read_file returned; the edit fails if the file has changed since.'),
+});
+
+const outputSchema = z.object({
+  path: z.string(),
+  diff: z.string().describe('Unified diff of the change.'),
+  firstChangedLine: z.number().int().min(1),
+  replacements: z.number().int().min(1),
+  revision: z.string().describe('Revision of the new content; pass it as expectedRevision to chain edits.'),
+  lineEnding: z
+    .enum(['lf', 'crlf', 'mixed'])
+    .nullable()
+    .describe('Line ending of the file; newText was written with it.'),
+  notice: z.string().optional(),
+});
+
+/**
+ * Creates the edit_file tool (permission `write`).
+ * @throws SandkitError `invalid_option` from {@link normalizeCodingToolOptions} on bad options.
+ */
+export function createEditFileTool(
+  client: SandboxClient,
+  options: EditFileToolOptions = {},
+): Tool<typeof inputSchema, typeof outputSchema> {
+  const context = normalizeCodingToolOptions(client, options);
+  return defineTool({
+    name: 'edit_file',
+    description,
+    inputSchema,
+    outputSchema,
+    permission: 'write',
+    async execute(input, { signal }) {
+      const target = await inspectToolPath(context, input.path);
+      const shown = target.relative;
+      if (target.kind === 'missing') throw missingFile(shown);
+      if (target.kind === 'directory') throw isDirectory(shown);
+      if (target.kind === 'other') throw notRegularFile(shown, 'special');
+      if (target.size > maxRevisionBytes) {
+        throw new ToolError({
+          code: SandkitErrorCode.tooLarge,
+          message: `${shown} is ${target.size} bytes, over edit_file's ${maxRevisionBytes} byte limit; change it with apply_diff or a command (sed) through exec`,
+          details: { path: shown, size: target.size },
+        });
+      }
+      return withPathLock(client, target.absolute, async () => {
+        const before = await client.readFile(target.absolute, signal ? { signal } : {}).catch((error) => {
+          throw SandboxError.isInstance(error) && error.code === SandkitErrorCode.fileNotFound
+            ? missingFile(shown)
+            : toFileToolError(error, shown);
+        });
+        const revisionBefore = contentRevision(before);
+        if (
+          input.expectedRevision !== undefined &&
+          !revisionBefore.startsWith(input.expectedRevision.slice(0, revisionHexLength))
+        ) {
+          throw new ToolError({
+            code: SandkitErrorCode.revisionMismatch,
+            message: `${shown} changed since revision ${input.expectedRevision} (it is now ${revisionBefore}); read it again with read_file and redo the edit against the current content. Nothing was written.`,
+            details: { path: shown, expectedRevision: input.expectedRevision, revision: revisionBefore },
+          });
+        }
+        if (before.subarray(0, 8192).includes(0)) {
+          throw new ToolError({
+            code: SandkitErrorCode.binaryFile,
+            message: `${shown} is binary (it has NUL bytes); edit_file changes text files only: use write_file with encoding "base64" to replace it`,
+            details: { path: shown },
+          });
+        }
+        const applied = applyTextEdits(before, input.edits);
+        await client.writeFile(target.absolute, applied.bytes, signal ? { signal } : {}).catch((error) => {
+          throw toFileToolError(error, shown);
+        });
+        const diff = unifiedDiff(shown, before, applied.bytes);
+        const capped = truncateUtf8(diff, context.maxOutputBytes - 512);
+        return {
+          path: shown,
+          diff: capped.truncated
+            ? `${capped.text}\n[diff truncated: showed ${capped.keptBytes} of ${capped.totalBytes} bytes; read the file to see the rest]`
+            : diff,
+          firstChangedLine: applied.firstChangedLine,
+          lineEnding: applied.lineEnding,
+          ...(applied.lineEnding === 'mixed'
+            ? {
+                notice:
+                  'the file mixes CRLF and LF line endings; each replacement was written with the ending of the lines it replaced (check the diff)',
+              }
+            : {}),
+          replacements: applied.replacements,
+          revision: contentRevision(applied.bytes),
+        };
+      });
+    },
+  });
+}
+
+function missingFile(path: string): ToolError {
+  return fileNotFound(path, 'create it with write_file, or check the path with list_files');
+}

@@ -1,0 +1,194 @@
+/**
+ * apply_diff: applies a unified (or git-style) diff with GNU patch, all or nothing.
+ *
+ * Program: GNU `patch` 2.7 (`patch --batch --forward -u -p1 -F<fuzz> --no-backup-if-mismatch
+ * --reject-file=- --quoting-style=literal`, the diff on stdin). Exit codes: 0 = every hunk
+ * applied, 1 = some hunks failed, 2 = trouble (malformed diff, I/O). The diff is parsed here
+ * first: every target name is checked inside the root before anything runs, names are re-quoted
+ * and hunk lines take the target file's line endings. Then a `--dry-run`; only when every hunk of
+ * every file applies does the real run happen, so a failing diff changes nothing, and no
+ * `.orig`/`.rej` file is ever left.
+ *
+ * Failure reporting (decided): a hunk that does not apply makes the whole call a ToolError
+ * `patch_failed` naming file, hunk number, header and the reason found by comparing the hunk
+ * with the file ("`def b():` does not match any line of m.py; closest block starts at line 6 …");
+ * `details.conflicts` holds `{ path, hunk, reason }` for each. Because of that, the result's
+ * `conflicts` is always empty: nothing is ever half-applied.
+ * @module
+ */
+import { defineTool, type SandboxClient, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
+import { z } from 'zod';
+import { parseUnifiedDiff } from '../diff/parse-unified-diff.js';
+import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
+import { resolveToolPath } from '../workspace/resolve-path.js';
+import { withPathLocks } from '../workspace/with-path-locks.js';
+import { checkPatchReports, type PatchTarget } from './check-patch-reports.js';
+import { formatPatchInput, planLineEndings } from './format-patch-input.js';
+import { parsePatchOutput } from './parse-patch-output.js';
+import { assertOneSectionPerFile, assertPreconditions, readIfExists } from './patch-preconditions.js';
+import { runPatch } from './run-patch.js';
+
+const description = `Apply a unified diff (as made by diff -u or git diff) to files in the workspace. All or nothing: if any hunk does not apply, nothing is changed and the error says which file and hunk failed and why.
+- Headers: "--- a/path" / "+++ b/path" (git style, a/ b/ prefixes stripped) or "--- path" / "+++ path". New files: "--- /dev/null"; deleted files: "+++ /dev/null". git rename headers work.
+- Context lines must match the file exactly (fuzz 0). Line numbers in @@ headers may be off; the hunk is found nearby, and the result reports offsets. If the same context appears in several places and the line numbers are wrong, the call is refused: add more context lines.
+- "\\ No newline at end of file" is honoured both ways; files keep their CRLF or LF line endings.
+- fuzz (1-3) lets patch ignore that many context lines at each end of a hunk: use only when needed; the result then reports exact: false with the fuzz and lines used. Check such a result with read_file.
+- Wrong @@ line counts are corrected from the hunk body (notes say so).
+- On "patch_failed": re-read the file around the reported line and rebuild the hunk from its exact current text.`;
+
+const inputSchema = z.object({
+  diff: z
+    .string()
+    .min(1)
+    .max(4 * 1024 * 1024)
+    .describe('The unified diff text.'),
+  cwd: z
+    .string()
+    .max(4096)
+    .optional()
+    .describe('Directory the diff paths are relative to, inside the workspace. Default: the root.'),
+  fuzz: z
+    .number()
+    .int()
+    .min(0)
+    .max(3)
+    .optional()
+    .describe('Context lines patch may ignore at each end of a hunk. Default 0 (exact).'),
+  stripLevel: z
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .optional()
+    .describe('Leading path components to strip (patch -p). Default: 1 for a/ b/ diffs, else 0.'),
+});
+
+const outputSchema = z.object({
+  files: z.array(z.object({ path: z.string(), status: z.enum(['added', 'modified', 'deleted', 'renamed']) })),
+  hunksApplied: z.number().int().min(0),
+  conflicts: z.array(z.object({ path: z.string(), hunk: z.number().int(), reason: z.string() })),
+  exact: z.boolean(),
+  fuzzUsed: z.number().int().min(0).optional(),
+  offsets: z
+    .array(
+      z.object({
+        path: z.string(),
+        hunk: z.number().int(),
+        line: z.number().int(),
+        offset: z.number().int(),
+        fuzz: z.number().int(),
+      }),
+    )
+    .optional(),
+  notes: z.array(z.string()).optional(),
+});
+
+/** Input of the apply_diff tool. */
+export type ApplyDiffInput = z.input<typeof inputSchema>;
+/** Result of the apply_diff tool. */
+export type ApplyDiffOutput = z.output<typeof outputSchema>;
+
+/**
+ * Creates the apply_diff tool (permission `write`). See the module doc for the all-or-nothing
+ * contract. Result: `files` (root-relative path and status), `hunksApplied`, `conflicts` (always
+ * empty, see module doc), `exact` (`false` when any hunk needed fuzz or an offset), `fuzzUsed`,
+ * `offsets` (one entry per hunk not applied exactly where its header said) and `notes`.
+ * @throws ToolError `invalid_patch` when the text is not a usable diff (no headers, binary patch,
+ *   malformed per patch); `outside_root` when a target or cwd is outside the root;
+ *   `patch_failed` when a hunk does not apply, a file to change is missing, a new file exists,
+ *   the diff was already applied, or a fuzzy/shifted hunk fits in more than one place.
+ */
+export function createApplyDiffTool(
+  client: SandboxClient,
+  options?: CodingToolOptions,
+): Tool<typeof inputSchema, typeof outputSchema> {
+  const context = normalizeCodingToolOptions(client, options);
+  return defineTool({
+    name: 'apply_diff',
+    description,
+    inputSchema,
+    outputSchema,
+    permission: 'write',
+    async execute(input, { signal }) {
+      const parsed = parseUnifiedDiff(
+        input.diff,
+        input.stripLevel === undefined ? {} : { stripLevel: input.stripLevel },
+      );
+      const binary = parsed.files.find((file) => file.binary);
+      if (parsed.errors.length > 0 || binary) {
+        const problems = binary
+          ? [`${binary.newPath ?? binary.oldPath}: binary patches cannot be applied; use write_file`]
+          : parsed.errors;
+        throw new ToolError({
+          code: SandkitErrorCode.invalidPatch,
+          message: `not a usable diff: ${problems.join('; ')}`,
+          details: { problems },
+        });
+      }
+      const cwd = await resolveToolPath(context, input.cwd ?? '.');
+      const targets: PatchTarget[] = await Promise.all(
+        parsed.files.map(async (file) => {
+          const oldPath =
+            file.oldPath === null
+              ? undefined
+              : await resolveToolPath(context, `${cwd.absolute}/${file.oldPath}`);
+          const newPath =
+            file.newPath === null
+              ? undefined
+              : await resolveToolPath(context, `${cwd.absolute}/${file.newPath}`);
+          return { file, old: oldPath, new: newPath };
+        }),
+      );
+      assertOneSectionPerFile(targets);
+      const lockPaths = targets
+        .flatMap((target) => [target.old?.absolute, target.new?.absolute])
+        .filter((p) => p !== undefined);
+      return withPathLocks(client, lockPaths, async () => {
+        for (const target of targets) {
+          target.content = target.old ? await readIfExists(client, target.old.absolute) : undefined;
+          await assertPreconditions(client, target);
+        }
+        const patchInput = formatPatchInput(
+          parsed.files,
+          targets.map((target) =>
+            target.content === undefined ? undefined : planLineEndings(target.content),
+          ),
+        );
+        const patchOptions = { cwd: cwd.absolute, fuzz: input.fuzz ?? 0, ...(signal ? { signal } : {}) };
+        const dry = await runPatch(client, patchInput, { ...patchOptions, dryRun: true });
+        const checked = checkPatchReports(targets, parsePatchOutput(dry.output), dry, input.fuzz ?? 0);
+        const real = await runPatch(client, patchInput, { ...patchOptions, dryRun: false });
+        if (real.exitCode !== 0) {
+          throw new ToolError({
+            code: SandkitErrorCode.patchFailed,
+            message: `patch failed on the real run after a clean dry run (exit ${real.exitCode}); files may be partly changed, re-read them: ${real.output.trim()}`,
+            details: { output: real.output },
+          });
+        }
+        const notes = [
+          ...parsed.files.flatMap((file) =>
+            file.hunks
+              .filter((hunk) => hunk.recounted)
+              .map(
+                (hunk) =>
+                  `${file.newPath ?? file.oldPath}: hunk ${hunk.index} header counts corrected to -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines}`,
+              ),
+          ),
+          ...checked.notes,
+        ];
+        return {
+          files: targets.map((target) => ({
+            path: (target.new ?? target.old)!.relative,
+            status: target.file.status === 'copied' ? 'added' : target.file.status,
+          })),
+          hunksApplied: parsed.files.reduce((sum, file) => sum + file.hunks.length, 0),
+          conflicts: [],
+          exact: checked.offsets.length === 0,
+          ...(checked.fuzzUsed > 0 ? { fuzzUsed: checked.fuzzUsed } : {}),
+          ...(checked.offsets.length > 0 ? { offsets: checked.offsets } : {}),
+          ...(notes.length > 0 ? { notes } : {}),
+        };
+      });
+    },
+  });
+}

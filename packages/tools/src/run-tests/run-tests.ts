@@ -1,0 +1,157 @@
+/**
+ * run_tests: runs a project's tests and reports what they did, parsed from the runner's own
+ * output (parseTestOutput). The command's stdout and stderr are merged (`{ CMD\n} 2>&1`, exit
+ * status kept). Counts are omitted when no summary was recognised, never invented; a non-zero
+ * exit (or a timeout) with no failed test parsed is flagged `unparsed: true` and is never a pass.
+ * A timeout is a result (`timedOut: true`, `exitCode: null`), not an error.
+ * @module
+ */
+import { defineTool, type SandboxClient, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
+import { z } from 'zod';
+import { parseTestOutput } from '../parsers/parse-test-output.js';
+import { type ParsedTestOutput, testFrameworks } from '../parsers/test-output-types.js';
+import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
+import { resolveToolPath } from '../workspace/resolve-path.js';
+import { type DetectedTestCommand, detectTestCommand, frameworkOfScript } from './detect-test-command.js';
+import { TailBuffer } from './output-tail.js';
+
+/** Default of the `timeoutMs` argument: 300 s. */
+export const defaultTestTimeoutMs = 300_000;
+/** Largest `timeoutMs`: 1800 s. */
+export const maxTestTimeoutMs = 1_800_000;
+/** Output kept in host memory for parsing (the head); the last MiB is kept apart so a summary is never lost. */
+const parseHeadBytes = 64 * 1024 * 1024;
+const parseTailBytes = 1024 * 1024;
+const maxTestsListed = 200;
+const maxFailuresListed = 50;
+const maxMessageChars = 500;
+
+/** Environment that asks every runner not to colour its output. */
+export const noColorEnv: Record<string, string> = {
+  NO_COLOR: '1',
+  FORCE_COLOR: '0',
+  CI: '1',
+  PY_COLORS: '0',
+  CARGO_TERM_COLOR: 'never',
+  NODE_DISABLE_COLORS: '1',
+};
+
+const description = `Run the project's tests and get per-test results parsed from the runner's output.
+- command: the test command (e.g. "python3 -m pytest -rA tests/test_x.py", "npx vitest run src/a.test.ts"). When absent it is detected: package.json test script (npm test), pytest, cargo test, go test ./...
+- framework: jest | vitest | pytest | cargo | go | node | mocha | unittest | django | sympy, when detection guesses wrong.
+- Returns exitCode, counts (passed/failed/skipped/total, only when the runner printed a summary), failures with their first error line, the tests with their status, and the tail of the output.
+- unparsed: true means the run failed (non-zero exit or timeout) but no failing test could be read: look at output, the failure is outside the tests (syntax error, missing dependency, bad command).
+- timeoutMs defaults to ${defaultTestTimeoutMs} (max ${maxTestTimeoutMs}); on timeout the run is killed and timedOut is true. Run a subset of tests to go faster.`;
+
+const inputSchema = z.object({
+  command: z.string().min(1).optional().describe('Test command; detected from the project when absent.'),
+  cwd: z.string().optional().describe('Directory to run in, relative to the workspace root. Default: the root.'),
+  timeoutMs: z.number().int().min(1).max(maxTestTimeoutMs).optional().describe(`Milliseconds before the run is killed (default ${defaultTestTimeoutMs}).`),
+  framework: z.enum(testFrameworks).optional().describe('The runner whose output to parse; detected when absent.'),
+});
+
+const outputSchema = z.object({
+  command: z.string(),
+  exitCode: z.number().int().nullable(),
+  timedOut: z.boolean(),
+  durationMs: z.number().nonnegative(),
+  framework: z.enum(testFrameworks).optional(),
+  passed: z.number().int().nonnegative().optional(),
+  failed: z.number().int().nonnegative().optional(),
+  skipped: z.number().int().nonnegative().optional(),
+  total: z.number().int().nonnegative().optional(),
+  tests: z.array(z.object({ name: z.string(), status: z.enum(['passed', 'failed', 'skipped', 'error']) })).optional(),
+  testsOmitted: z.number().int().positive().optional(),
+  failures: z.array(z.object({ name: z.string(), message: z.string() })).optional(),
+  unparsed: z.boolean().optional(),
+  output: z.string(),
+});
+
+/** Result of run_tests. */
+export type RunTestsOutput = z.output<typeof outputSchema>;
+
+/**
+ * Creates the `run_tests` tool (permission `exec`).
+ * @throws SandkitError `invalid_option` for bad options.
+ */
+export function createRunTestsTool(client: SandboxClient, options: CodingToolOptions = {}): Tool<typeof inputSchema, typeof outputSchema> {
+  const context = normalizeCodingToolOptions(client, options);
+  const outputTailBytes = Math.floor(context.maxOutputBytes / 4);
+  return defineTool({
+    name: 'run_tests',
+    description,
+    permission: 'exec',
+    inputSchema,
+    outputSchema,
+    async execute(input, { signal }) {
+      const cwd = (await resolveToolPath(context, input.cwd ?? '.')).absolute;
+      const detected: DetectedTestCommand | undefined = input.command
+        ? { command: input.command, reason: 'given' }
+        : await detectTestCommand(client, cwd);
+      if (!detected) {
+        throw new ToolError({
+          code: SandkitErrorCode.notFound,
+          message: `no test setup found in ${input.cwd ?? 'the workspace root'} (no package.json test script, pytest config or tests/, Cargo.toml, go.mod); pass command`,
+        });
+      }
+      const tail = new TailBuffer(parseTailBytes);
+      const run = await client.exec(`{ ${detected.command}\n} 2>&1`, {
+        cwd,
+        env: noColorEnv,
+        timeoutMs: input.timeoutMs ?? defaultTestTimeoutMs,
+        maxOutputBytes: parseHeadBytes,
+        onStdout: (chunk) => tail.push(chunk),
+        ...(signal ? { signal } : {}),
+      });
+      const tailText = tail.text();
+      const text = run.stdoutTruncated ? `${run.stdout}\n${tailText}` : run.stdout;
+      const framework = input.framework ?? detected.framework ?? (input.command ? frameworkOfScript(input.command) : undefined);
+      const parsed = parseTestOutput(text, framework ? { framework } : {});
+      return summarise(detected.command, run, parsed, tailOf(run.stdoutTruncated ? tailText : run.stdout, outputTailBytes));
+    },
+  });
+}
+
+function summarise(
+  command: string,
+  run: { exitCode: number | null; timedOut: boolean; durationMs: number },
+  parsed: ParsedTestOutput,
+  output: string,
+): RunTestsOutput {
+  const failing = parsed.tests.filter((test) => test.status === 'failed' || test.status === 'error').length;
+  const failedCount = Math.max(parsed.failed ?? 0, failing, parsed.failures.length);
+  const unparsed = run.exitCode !== 0 && failedCount === 0;
+  const ordered = [
+    ...parsed.tests.filter((test) => test.status === 'failed' || test.status === 'error'),
+    ...parsed.tests.filter((test) => test.status !== 'failed' && test.status !== 'error'),
+  ];
+  const tests = ordered.slice(0, maxTestsListed).map((test) => ({ name: test.name, status: test.status }));
+  const result: RunTestsOutput = {
+    command,
+    exitCode: run.exitCode,
+    timedOut: run.timedOut,
+    durationMs: run.durationMs,
+    ...(parsed.framework === 'unknown' ? {} : { framework: parsed.framework }),
+    ...(parsed.passed === undefined ? {} : { passed: parsed.passed }),
+    ...(parsed.failed === undefined ? {} : { failed: parsed.failed }),
+    ...(parsed.skipped === undefined ? {} : { skipped: parsed.skipped }),
+    ...(parsed.total === undefined ? {} : { total: parsed.total }),
+    ...(tests.length > 0 ? { tests } : {}),
+    ...(ordered.length > maxTestsListed ? { testsOmitted: ordered.length - maxTestsListed } : {}),
+    ...(parsed.failures.length > 0
+      ? { failures: parsed.failures.slice(0, maxFailuresListed).map((f) => ({ name: f.name, message: f.message.slice(0, maxMessageChars) })) }
+      : {}),
+    ...(unparsed ? { unparsed: true } : {}),
+    output,
+  };
+  return result;
+}
+
+/** The last `limit` bytes of `text`, starting on a whole character. */
+function tailOf(text: string, limit: number): string {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= limit) return text;
+  let start = bytes.length - limit;
+  while (start < bytes.length && ((bytes[start] ?? 0) & 0xc0) === 0x80) start++;
+  return `[… ${start} bytes cut; the tail follows]\n${bytes.subarray(start).toString('utf8')}`;
+}

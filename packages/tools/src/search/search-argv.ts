@@ -1,0 +1,50 @@
+import type { SearchFilesInput } from './search-files-schema.js';
+
+/**
+ * The argv of one search up to and including `--`: `… -e PATTERN --`, so a pattern starting with
+ * `-` stays a pattern. The path operand (always explicit, `.` for the root) is appended by
+ * `confinedSearchCommand`. rg: `--json`, `--sort path` when `sorted`. grep (C locale, so a file
+ * with invalid UTF-8 is still text): `-r -H -n -Z -I -s`, `-E` or `-F`; its `--include=GLOB`
+ * matches base names only, so a glob with `/` filters nothing useful under the grep fallback.
+ */
+export function searchArgv(engine: 'rg' | 'grep', input: SearchFilesInput, sorted: boolean): string[] {
+  const mode = input.outputMode ?? 'content';
+  const contextLines = mode === 'content' && (input.context ?? 0) > 0 ? ['-C', String(input.context)] : [];
+  if (engine === 'rg') {
+    return [
+      'rg',
+      '--json',
+      '--no-config',
+      '--no-messages',
+      ...(input.fixedStrings ? ['-F'] : []),
+      ...(input.ignoreCase ? ['-i'] : []),
+      ...contextLines,
+      ...(input.glob ? ['--glob', input.glob] : []),
+      ...(sorted ? ['--sort', 'path'] : []),
+      ...(mode === 'files_with_matches' ? ['--max-count', '1'] : []),
+      '-e',
+      input.pattern,
+      '--',
+    ];
+  }
+  // C locale: GNU grep takes a file with invalid UTF-8 for binary under a UTF-8 locale and -I would skip it
+  return [
+    'env',
+    'LC_ALL=C',
+    'grep',
+    '-r',
+    '-H',
+    '-n',
+    '-Z',
+    '-I',
+    '-s',
+    input.fixedStrings ? '-F' : '-E',
+    ...(input.ignoreCase ? ['-i'] : []),
+    ...contextLines,
+    ...(input.glob ? [`--include=${input.glob}`] : []),
+    ...(mode === 'files_with_matches' ? ['-m', '1'] : []),
+    '-e',
+    input.pattern,
+    '--',
+  ];
+}

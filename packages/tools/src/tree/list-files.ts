@@ -1,0 +1,136 @@
+/**
+ * list_files: entries of one directory, or of a whole tree, with kind, size and mtime.
+ *
+ * Program: GNU `find DIR -mindepth 1 [-maxdepth 1] -printf '%P\t%y\t%s\t%T@\0'` piped through
+ * `LC_ALL=C sort -z | tail -z | head -z`, so names with newlines stay one record, the order is
+ * the bytewise order of the path, and only the requested page leaves the sandbox. find never
+ * follows symlinks here (its default `-P`): a link is listed as `symlink`, not as its target.
+ * find exits 0, or 1 when some entries could not be read (the readable ones are still listed;
+ * its messages become `warnings`).
+ * @module
+ */
+import {
+  defineTool,
+  formatCommand,
+  quoteShellArgument,
+  type SandboxClient,
+  type Tool,
+} from '@sandkit/core';
+import { z } from 'zod';
+import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
+import { resolveToolPath } from '../workspace/resolve-path.js';
+import { escapeRegex, globToRegex } from './glob-to-regex.js';
+import { parseFindRecords } from './parse-find-records.js';
+import { runFindPage } from './run-find-page.js';
+
+const description = `List the entries of a directory in the workspace (default: the root), with kind (file, dir, symlink, other), size in bytes and modification time.
+- recursive: true lists the whole tree below it (paths relative to the workspace root), including hidden files and .git.
+- glob filters entries by name ("*.ts"); a glob containing "/" is matched against the path below the listed directory ("src/**/*.ts").
+- Entries are sorted by path. At most limit entries per call (default 200, max 1000); if truncated is true, call again with offset: nextOffset.
+- Symlinks are listed as symlink and not followed.
+- Use find_files to search paths by glob, search_files to search contents.`;
+
+const inputSchema = z.object({
+  path: z
+    .string()
+    .max(4096)
+    .optional()
+    .describe('Directory to list, relative to the workspace root. Default: the root.'),
+  recursive: z.boolean().optional().describe('List the whole tree below the directory. Default false.'),
+  glob: z
+    .string()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe('Only entries whose name (or, with "/", path) matches this glob.'),
+  limit: z.number().int().min(1).max(1000).optional().describe('Entries per page. Default 200.'),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('Entries to skip: pass nextOffset from a truncated result. Default 0.'),
+});
+
+const outputSchema = z.object({
+  entries: z.array(
+    z.object({
+      path: z.string(),
+      kind: z.enum(['file', 'dir', 'symlink', 'other']),
+      size: z.number().int().min(0),
+      mtime: z.string(),
+    }),
+  ),
+  truncated: z.boolean(),
+  nextOffset: z.number().int().min(0).optional(),
+  warnings: z.array(z.string()).optional(),
+});
+
+/** Input of the list_files tool. */
+export type ListFilesInput = z.input<typeof inputSchema>;
+/** Result of the list_files tool. */
+export type ListFilesOutput = z.output<typeof outputSchema>;
+
+/**
+ * Creates the list_files tool (permission `read`). Result: `entries` (`path` relative to the root,
+ * `kind`, `size` in bytes, `mtime` ISO 8601), `truncated`, `nextOffset`, `warnings`.
+ * @throws ToolError `outside_root` for a path outside the root, `not_found` when it does not
+ *   exist, `not_directory` when it is not a directory.
+ */
+export function createListFilesTool(
+  client: SandboxClient,
+  options?: CodingToolOptions,
+): Tool<typeof inputSchema, typeof outputSchema> {
+  const context = normalizeCodingToolOptions(client, options);
+  return defineTool({
+    name: 'list_files',
+    description,
+    inputSchema,
+    outputSchema,
+    permission: 'read',
+    async execute(input, { signal }) {
+      const dir = await resolveToolPath(context, input.path ?? '.');
+      const limit = input.limit ?? 200;
+      const offset = input.offset ?? 0;
+      const { items, ...rest } = await runFindPage(
+        context,
+        dir,
+        listCommand(dir.absolute, input, offset, limit),
+        { offset, limit, signal },
+        {
+          parse: parseFindRecords,
+          withPrefix: (entry, prefix) => ({ ...entry, path: prefix + entry.path }),
+          notDirectoryMessage: `${dir.relative} is not a directory; use read_file for a file`,
+          abortedMessage: 'listing aborted',
+        },
+      );
+      return { entries: items, ...rest };
+    },
+  });
+}
+
+/** The shell command: existence checks (exit 3), then find | sort | tail | head, all NUL-separated. */
+export function listCommand(dir: string, input: ListFilesInput, offset: number, limit: number): string {
+  const quoted = quoteShellArgument(dir);
+  const filter = input.glob === undefined ? [] : globFilter(dir, input.glob);
+  const find = formatCommand([
+    'find',
+    dir,
+    '-mindepth',
+    '1',
+    ...(input.recursive ? [] : ['-maxdepth', '1']),
+    ...filter,
+    '-printf',
+    '%P\\t%y\\t%s\\t%T@\\0',
+  ]);
+  return [
+    `if [ ! -e ${quoted} ]; then echo missing >&2; exit 3; fi`,
+    `if [ ! -d ${quoted} ]; then echo notdir >&2; exit 3; fi`,
+    `${find} | LC_ALL=C sort -z | tail -z -n +${offset + 1} | head -z -n ${limit + 1}`,
+  ].join('\n');
+}
+
+function globFilter(dir: string, glob: string): string[] {
+  if (!glob.includes('/')) return ['-name', glob];
+  return ['-regextype', 'posix-extended', '-regex', `${escapeRegex(dir)}/${globToRegex(glob)}`];
+}

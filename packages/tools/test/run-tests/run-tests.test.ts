@@ -1,0 +1,96 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SandboxHandle } from '@sandkit/core';
+import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRunTestsTool } from '../../src/run-tests/run-tests.js';
+
+let sandbox: SandboxHandle;
+
+async function put(path: string, content: string): Promise<void> {
+  await mkdir(join(sandbox.workdir, path, '..'), { recursive: true });
+  await writeFile(join(sandbox.workdir, path), content);
+}
+
+beforeAll(async () => {
+  sandbox = await createLocalSandboxAdapter().create();
+  await put(
+    'py/tests/test_calc.py',
+    [
+      'import pytest',
+      'def test_ok():',
+      '    assert 1 + 1 == 2',
+      '@pytest.mark.parametrize("text", ["a b", "x [1] - y"])',
+      'def test_param(text):',
+      '    assert text != "x [1] - y", "bracket case"',
+      '',
+    ].join('\n'),
+  );
+  await put('js/package.json', JSON.stringify({ name: 'js', private: true, scripts: { test: 'node --test' } }));
+  await put(
+    'js/math.test.js',
+    [
+      "const { test } = require('node:test');",
+      "const assert = require('node:assert');",
+      "test('adds', () => assert.strictEqual(1 + 1, 2));",
+      "test('subtracts - badly', () => assert.strictEqual(2 - 1, 3));",
+      '',
+    ].join('\n'),
+  );
+  await put('empty/readme.txt', 'no tests here\n');
+});
+afterAll(async () => {
+  await sandbox.destroy();
+});
+
+describe('createRunTestsTool', () => {
+  describe('when the command is detected', () => {
+    it('runs pytest on a tests/ directory and reports one failed parametrised test with its whole id', async () => {
+      const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
+      const result = await runTests.call({ cwd: 'py' });
+      expect(result.command).toContain('python3 -m pytest -rA');
+      expect(result.framework).toBe('pytest');
+      expect(result.exitCode).toBe(1);
+      expect(result).toMatchObject({ passed: 2, failed: 1, skipped: 0, total: 3 });
+      expect(result.unparsed).toBeUndefined();
+      expect(result.tests).toContainEqual({ name: 'tests/test_calc.py::test_param[x [1] - y]', status: 'failed' });
+      expect(result.tests).toContainEqual({ name: 'tests/test_calc.py::test_param[a b]', status: 'passed' });
+      expect(result.failures?.[0]?.name).toBe('tests/test_calc.py::test_param[x [1] - y]');
+      expect(result.failures?.[0]?.message).toContain('bracket case');
+      expect(result.output).toMatch(/1 failed, 2 passed/);
+    });
+
+    it('runs the package.json test script (node --test) and reports failed 1 with a non-zero exit', async () => {
+      const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
+      const result = await runTests.call({ cwd: 'js' });
+      expect(result.command).toBe('npm test');
+      expect(result.framework).toBe('node');
+      expect(result.exitCode).not.toBe(0);
+      expect(result).toMatchObject({ passed: 1, failed: 1, total: 2 });
+      expect(result.tests).toContainEqual({ name: 'subtracts - badly', status: 'failed' });
+    });
+
+    it('throws not_found when the directory has no test setup', async () => {
+      const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
+      await expect(runTests.call({ cwd: 'empty' })).rejects.toMatchObject({ code: 'not_found' });
+    });
+  });
+
+  describe('when the run fails outside the tests', () => {
+    it('flags a non-zero exit with no parsed failure as unparsed and never as passed', async () => {
+      const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
+      const result = await runTests.call({ command: 'python3 -m pytest -rA no_such_dir', cwd: 'py' });
+      expect(result.exitCode).not.toBe(0);
+      expect(result.unparsed).toBe(true);
+      expect(result.failed ?? 0).toBe(0);
+      expect(result.passed ?? 0).toBe(0);
+    });
+
+    it('returns timedOut with a null exit code, flagged unparsed, when the run outlives timeoutMs', async () => {
+      const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
+      const result = await runTests.call({ command: 'echo collecting; sleep 30', timeoutMs: 1000, framework: 'pytest' });
+      expect(result).toMatchObject({ timedOut: true, exitCode: null, unparsed: true });
+      expect(result.output).toContain('collecting');
+    });
+  });
+});
