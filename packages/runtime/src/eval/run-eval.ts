@@ -15,6 +15,7 @@ import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { type EvalOptions, normalizeEvalOptions } from './eval-options.js';
 import type { InstanceResult } from './eval-result.js';
 import { createEvalSandboxes, resolveCheckoutMode } from './eval-sandboxes.js';
+import { isRetriedSandboxFailure } from './infra-retry.js';
 import { loadInstances } from './instance-loader.js';
 import { goldPredictions, loadPredictions } from './prediction-loader.js';
 import { silentProgress } from './progress.js';
@@ -111,7 +112,7 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     kind: opts.sandbox,
     image: opts.image,
     adapter: opts.adapter,
-    workers: opts.workers,
+    maxSandboxes: opts.maxSandboxes,
     timeoutMs: opts.timeoutMs,
   });
   const checkoutMode = resolveCheckoutMode(opts.checkout, sandboxes);
@@ -120,21 +121,31 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
   let ran = 0;
   const releases = new Set<Promise<void>>();
   const run = async (instance: SweBenchInstance): Promise<void> => {
-    const result = await runInstance({
-      instance,
-      prediction: predictions.get(instance.instance_id)!,
-      provider: () => sandboxes.forInstance(instance),
-      store,
-      checkoutMode,
-      outDir: join(opts.out, 'instances', instance.instance_id),
-      timeoutMs: opts.timeoutMs,
-      signal: opts.signal,
-      trackRelease: (release) => {
-        releases.add(release);
-        void release.finally(() => releases.delete(release));
-      },
-    }).catch((error: unknown) => (opts.signal.aborted ? null : internalError(instance.instance_id, error)));
+    let result: InstanceResult | null = null;
+    let retries = 0;
+    for (;;) {
+      result = await runInstance({
+        instance,
+        prediction: predictions.get(instance.instance_id)!,
+        provider: () => sandboxes.forInstance(instance),
+        store,
+        checkoutMode,
+        outDir: join(opts.out, 'instances', instance.instance_id),
+        timeoutMs: opts.timeoutMs,
+        signal: opts.signal,
+        trackRelease: (release) => {
+          releases.add(release);
+          void release.finally(() => releases.delete(release));
+        },
+      }).catch((error: unknown) => (opts.signal.aborted ? null : internalError(instance.instance_id, error)));
+      if (result === null || retries >= opts.infraRetries || !isRetriedSandboxFailure(result)) break;
+      retries += 1;
+      progress.notice(
+        `${instance.instance_id}: ${result.error_code}; running it again on a fresh sandbox (retry ${retries} of ${opts.infraRetries})`,
+      );
+    }
     if (result === null) return;
+    if (retries > 0) result.infra_retries = retries;
     ran += 1;
     results.set(result.instance_id, result);
     await appendResult(resultsFile, result);

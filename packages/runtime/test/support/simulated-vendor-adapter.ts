@@ -1,0 +1,211 @@
+/**
+ * A latency-injecting adapter that makes the local adapter behave like a cloud sandbox vendor
+ * (E2B's measured behaviour), for simulating evaluations at scale with every real code path:
+ * real directories, real processes, the real pool and harness.
+ *
+ * - `create()` takes a long-tailed time (log-normal, clamped), holds a slot of the vendor's
+ *   concurrency quota from the moment it is asked until `destroy()` finishes, and throws
+ *   SandboxError `sandbox_rate_limited` after one round trip when the quota is full.
+ * - A share of creates fails with `sandbox_start_failed` after its create time.
+ * - A share of sandboxes expires mid-run: at one of its first calls the vendor kills it (its slot
+ *   frees at once, its processes and files are gone) and that call and every later one throw
+ *   `sandbox_gone`, as E2B's adapter does for an expired sandbox.
+ * - Every `exec`, `readFile`, `writeFile` and `destroy` pays one network round trip first.
+ *
+ * Seeded: the n-th create (counted from 1) draws its create time, its fate and its sandbox's round
+ * trips from stream n of the seed, so one seed gives the same latencies and the same number of
+ * injected faults at the same create numbers on every run, whatever order concurrent calls land in.
+ * @module
+ */
+import {
+  type ExecOptions,
+  type SandboxAdapter,
+  type SandboxClient,
+  SandboxError,
+  type SandboxHandle,
+  SandkitErrorCode,
+} from '@sandkit/core';
+import { logNormalBetween, seededStream, uniformBetween } from './seeded-random.js';
+
+/** Options of {@link createSimulatedVendorAdapter}; see {@link defaultVendorProfile}. */
+export interface SimulatedVendorOptions {
+  /** The adapter doing the real work (the local adapter). */
+  inner: SandboxAdapter;
+  /** Seed of every draw. */
+  seed: number;
+  /** Sandboxes alive at once (creating, running or being destroyed) past which create is refused. */
+  quota: number;
+  /** Create time: log-normal median and sigma, clamped to [min, max], in ms. */
+  createMs: { median: number; sigma: number; min: number; max: number };
+  /** Round trip added to every call, uniform in [min, max), in ms. */
+  roundTripMs: { min: number; max: number };
+  /** Share of creates that fail with `sandbox_start_failed` (0–1). */
+  createFailureRate: number;
+  /** Share of created sandboxes that expire mid-run (0–1). */
+  expiryRate: number;
+  /** The call (1-based, counting exec/readFile/writeFile) at which an expiring sandbox dies is uniform in [2, this]. */
+  expiryLastCall: number;
+  /** Adapter name. @default 'simulated-vendor' */
+  name?: string;
+}
+
+/** The vendor profile of issue 12: create 150–900 ms (median 300), +20–80 ms per call, 1% failed creates, 0.5% expiries. */
+export const defaultVendorProfile = {
+  createMs: { median: 300, sigma: 0.5, min: 150, max: 900 },
+  roundTripMs: { min: 20, max: 80 },
+  createFailureRate: 0.01,
+  expiryRate: 0.005,
+  expiryLastCall: 5,
+} as const;
+
+/** What happened at the vendor, for assertions and reports. */
+export interface SimulatedVendorStats {
+  /** Every create call, refused or not. */
+  createCalls: number;
+  /** Creates refused for the quota. */
+  rateLimited: number;
+  /** Creates that failed after their create time (injected). */
+  failedCreates: number;
+  /** Sandboxes handed out. */
+  created: number;
+  /** Sandboxes that expired mid-run (injected). */
+  expired: number;
+  /** Sandboxes destroyed by a `destroy()` call (expired ones are not counted here). */
+  destroyed: number;
+  /** Quota slots held now. */
+  live: number;
+  /** Most quota slots ever held at once. */
+  peakLive: number;
+  /** Sandboxes handed out and neither destroyed nor expired: leaked if the run is over. */
+  liveSandboxIds: string[];
+  /** The integral of held slots over time, in slot·ms, up to now. */
+  slotMs: number;
+}
+
+/** The simulated vendor: an adapter plus its counters. */
+export interface SimulatedVendorAdapter extends SandboxAdapter {
+  stats(): SimulatedVendorStats;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Creates the simulated vendor over `options.inner`. */
+export function createSimulatedVendorAdapter(options: SimulatedVendorOptions): SimulatedVendorAdapter {
+  const counts = { createCalls: 0, rateLimited: 0, failedCreates: 0, created: 0, expired: 0, destroyed: 0 };
+  const handedOut = new Set<string>();
+  let live = 0;
+  let peakLive = 0;
+  let slotMs = 0;
+  let changedAt = performance.now();
+  const account = (delta: number): void => {
+    const now = performance.now();
+    slotMs += live * (now - changedAt);
+    changedAt = now;
+    live += delta;
+    peakLive = Math.max(peakLive, live);
+  };
+
+  return {
+    name: options.name ?? 'simulated-vendor',
+    stats() {
+      account(0);
+      return { ...counts, live, peakLive, liveSandboxIds: [...handedOut], slotMs };
+    },
+    async create() {
+      const serial = ++counts.createCalls;
+      const random = seededStream(options.seed, serial);
+      const { median, sigma, min, max } = options.createMs;
+      const createMs = logNormalBetween(random, median, sigma, min, max);
+      const fails = random() < options.createFailureRate;
+      const expiresAtCall =
+        random() < options.expiryRate ? Math.floor(uniformBetween(random, 2, options.expiryLastCall + 1)) : 0;
+      const roundTrip = () => uniformBetween(random, options.roundTripMs.min, options.roundTripMs.max);
+      if (live >= options.quota) {
+        counts.rateLimited++;
+        await sleep(roundTrip());
+        throw new SandboxError({
+          code: SandkitErrorCode.sandboxRateLimited,
+          message: `simulated vendor: concurrency quota of ${options.quota} sandboxes reached; retry when one ends`,
+          details: { quota: options.quota },
+        });
+      }
+      account(+1);
+      await sleep(createMs);
+      let inner: SandboxHandle;
+      try {
+        if (fails) {
+          counts.failedCreates++;
+          throw new SandboxError({
+            code: SandkitErrorCode.sandboxStartFailed,
+            message: `simulated vendor: create #${serial} failed (injected)`,
+          });
+        }
+        inner = await options.inner.create();
+      } catch (error) {
+        account(-1);
+        throw error;
+      }
+      counts.created++;
+      const id = `sim-${serial}`;
+      handedOut.add(id);
+      let calls = 0;
+      let state: 'running' | 'expired' | 'destroyed' = 'running';
+      let destroying: Promise<void> | undefined;
+      /** One round trip, then the vendor's check that the sandbox still exists. */
+      const call = async (): Promise<void> => {
+        await sleep(roundTrip());
+        if (state === 'running' && ++calls === expiresAtCall) {
+          state = 'expired';
+          counts.expired++;
+          handedOut.delete(id);
+          await inner.destroy();
+          account(-1);
+        }
+        if (state === 'expired') {
+          throw new SandboxError({
+            code: SandkitErrorCode.sandboxGone,
+            message: `simulated vendor: sandbox ${id} is gone (expired); acquire a new sandbox`,
+            details: { sandboxId: id },
+          });
+        }
+        if (state === 'destroyed') {
+          throw new SandboxError({
+            code: SandkitErrorCode.sandboxDestroyed,
+            message: `simulated vendor: sandbox ${id} was destroyed; acquire a new one`,
+          });
+        }
+      };
+      const client: SandboxClient = {
+        exec: async (command: string, execOptions?: ExecOptions) => {
+          await call();
+          return inner.client.exec(command, execOptions);
+        },
+        readFile: async (path, readOptions) => {
+          await call();
+          return inner.client.readFile(path, readOptions);
+        },
+        writeFile: async (path, data, writeOptions) => {
+          await call();
+          return inner.client.writeFile(path, data, writeOptions);
+        },
+      };
+      return {
+        id,
+        client,
+        workdir: inner.workdir,
+        destroy() {
+          destroying ??= (async () => {
+            await sleep(roundTrip());
+            if (state !== 'running') return;
+            state = 'destroyed';
+            await inner.destroy();
+            counts.destroyed++;
+            handedOut.delete(id);
+            account(-1);
+          })();
+          return destroying;
+        },
+      };
+    },
+  };
+}
