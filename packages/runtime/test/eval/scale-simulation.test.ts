@@ -48,6 +48,7 @@ async function simulate(options: { seed: number; maxSandboxes?: number }) {
     workers: 10,
     ...(options.maxSandboxes === undefined ? {} : { maxSandboxes: options.maxSandboxes }),
   });
+  await vendor.settled();
   const lines = await readJsonl<InstanceResult>(join(run.out, 'results.jsonl'));
   return { data, vendor, run, lines, sandboxRoot };
 }

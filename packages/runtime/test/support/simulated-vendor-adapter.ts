@@ -11,6 +11,10 @@
  *   frees at once, its processes and files are gone) and that call and every later one throw
  *   `sandbox_gone`, as E2B's adapter does for an expired sandbox.
  * - Every `exec`, `readFile`, `writeFile` and `destroy` pays one network round trip first.
+ * - `destroy()` resolves, and the quota slot frees, when the vendor has taken the kill (one round
+ *   trip), as E2B's `kill` does; the local sandbox behind it (processes, directory) is torn down
+ *   after that, at most `teardownConcurrency` at a time, standing for the vendor's own cleanup.
+ *   `settled()` waits for every teardown; check for leftovers only after it.
  *
  * Seeded: the n-th create (counted from 1) draws its create time, its fate and its sandbox's round
  * trips from stream n of the seed, so one seed gives the same latencies and the same number of
@@ -45,6 +49,8 @@ export interface SimulatedVendorOptions {
   expiryRate: number;
   /** The call (1-based, counting exec/readFile/writeFile) at which an expiring sandbox dies is uniform in [2, this]. */
   expiryLastCall: number;
+  /** Local teardowns (the inner adapter's `destroy`) run at once, in the background. @default 4 */
+  teardownConcurrency?: number;
   /** Adapter name. @default 'simulated-vendor' */
   name?: string;
 }
@@ -80,11 +86,33 @@ export interface SimulatedVendorStats {
   liveSandboxIds: string[];
   /** The integral of held slots over time, in slot·ms, up to now. */
   slotMs: number;
+  /** Local teardowns queued or running now. */
+  teardownsPending: number;
+  /** Longest local teardown (the inner adapter's `destroy`), in ms, queueing excluded. */
+  teardownMaxMs: number;
+  /** Sum of the local teardowns' times, in ms. */
+  teardownTotalMs: number;
+}
+
+/** One sandbox the vendor handed out; times are `performance.now()` values, in ms. */
+export interface SimulatedSandboxRecord {
+  id: string;
+  /** When the create call that made it was received. */
+  requestedAt: number;
+  /** When the create returned it. */
+  readyAt: number;
+  /** When its slot freed (destroyed or expired); `null` while alive. */
+  endedAt: number | null;
+  expired: boolean;
 }
 
 /** The simulated vendor: an adapter plus its counters. */
 export interface SimulatedVendorAdapter extends SandboxAdapter {
   stats(): SimulatedVendorStats;
+  /** Every sandbox handed out, by id. */
+  sandboxes(): ReadonlyMap<string, SimulatedSandboxRecord>;
+  /** Resolves once every local teardown started so far has finished. */
+  settled(): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -93,6 +121,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function createSimulatedVendorAdapter(options: SimulatedVendorOptions): SimulatedVendorAdapter {
   const counts = { createCalls: 0, rateLimited: 0, failedCreates: 0, created: 0, expired: 0, destroyed: 0 };
   const handedOut = new Set<string>();
+  const records = new Map<string, SimulatedSandboxRecord>();
+  const teardown = createTeardownQueue(options.teardownConcurrency ?? 4);
   let live = 0;
   let peakLive = 0;
   let slotMs = 0;
@@ -107,12 +137,26 @@ export function createSimulatedVendorAdapter(options: SimulatedVendorOptions): S
 
   return {
     name: options.name ?? 'simulated-vendor',
+    sandboxes() {
+      return records;
+    },
     stats() {
       account(0);
-      return { ...counts, live, peakLive, liveSandboxIds: [...handedOut], slotMs };
+      return {
+        ...counts,
+        live,
+        peakLive,
+        liveSandboxIds: [...handedOut],
+        slotMs,
+        teardownsPending: teardown.pending(),
+        teardownMaxMs: teardown.maxMs(),
+        teardownTotalMs: teardown.totalMs(),
+      };
     },
+    settled: () => teardown.idle(),
     async create() {
       const serial = ++counts.createCalls;
+      const requestedAt = performance.now();
       const random = seededStream(options.seed, serial);
       const { median, sigma, min, max } = options.createMs;
       const createMs = logNormalBetween(random, median, sigma, min, max);
@@ -148,6 +192,14 @@ export function createSimulatedVendorAdapter(options: SimulatedVendorOptions): S
       counts.created++;
       const id = `sim-${serial}`;
       handedOut.add(id);
+      const record: SimulatedSandboxRecord = {
+        id,
+        requestedAt,
+        readyAt: performance.now(),
+        endedAt: null,
+        expired: false,
+      };
+      records.set(id, record);
       let calls = 0;
       let state: 'running' | 'expired' | 'destroyed' = 'running';
       let destroying: Promise<void> | undefined;
@@ -158,8 +210,10 @@ export function createSimulatedVendorAdapter(options: SimulatedVendorOptions): S
           state = 'expired';
           counts.expired++;
           handedOut.delete(id);
-          await inner.destroy();
+          teardown.add(() => inner.destroy());
           account(-1);
+          record.expired = true;
+          record.endedAt = performance.now();
         }
         if (state === 'expired') {
           throw new SandboxError({
@@ -198,14 +252,57 @@ export function createSimulatedVendorAdapter(options: SimulatedVendorOptions): S
             await sleep(roundTrip());
             if (state !== 'running') return;
             state = 'destroyed';
-            await inner.destroy();
+            teardown.add(() => inner.destroy());
             counts.destroyed++;
             handedOut.delete(id);
             account(-1);
+            record.endedAt = performance.now();
           })();
           return destroying;
         },
       };
     },
+  };
+}
+
+/** Runs teardowns at most `concurrency` at a time and keeps their times. */
+function createTeardownQueue(concurrency: number) {
+  const queue: Array<() => Promise<void>> = [];
+  let running = 0;
+  let maxMs = 0;
+  let totalMs = 0;
+  let waiters: Array<() => void> = [];
+  const next = (): void => {
+    while (running < concurrency && queue.length > 0) {
+      const job = queue.shift()!;
+      running++;
+      const started = performance.now();
+      void job()
+        .catch((error: unknown) => {
+          process.emitWarning(`simulated vendor: local teardown failed: ${(error as Error).message}`);
+        })
+        .finally(() => {
+          const ms = performance.now() - started;
+          maxMs = Math.max(maxMs, ms);
+          totalMs += ms;
+          running--;
+          next();
+          if (running === 0 && queue.length === 0) {
+            for (const wake of waiters) wake();
+            waiters = [];
+          }
+        });
+    }
+  };
+  return {
+    add(job: () => Promise<void>): void {
+      queue.push(job);
+      next();
+    },
+    pending: () => running + queue.length,
+    maxMs: () => maxMs,
+    totalMs: () => totalMs,
+    idle: (): Promise<void> =>
+      running === 0 && queue.length === 0 ? Promise.resolve() : new Promise((wake) => waiters.push(wake)),
   };
 }
