@@ -17,8 +17,10 @@
  * after its sandbox expired, only the last attempt's time counts (the ideal is understated).
  *
  * Run: `pnpm tsx bench/scale-sim.ts [--instances 500] [--quota 100] [--workers 10,50,100,200]
- *   [--seed 1] [--test-seconds 2:6] [--max-sandboxes quota|double] [--json FILE] [--keep]`
- * (`--max-sandboxes double` keeps the harness default, 2 × workers, so the vendor refuses creates
+ *   [--seed 1] [--test-seconds 2:6] [--max-sandboxes quota|double] [--creates-per-second N]
+ *   [--json FILE] [--keep]`
+ * (`--creates-per-second 5` adds E2B Pro's creation rate limit, refused with the same 429.
+ * `--max-sandboxes double` keeps the harness default, 2 × workers, so the vendor refuses creates
  * past its quota and the pool's rate-limit retry carries the run.)
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,6 +48,7 @@ const { values } = parseArgs({
     'max-sandboxes': { type: 'string', default: 'quota' },
     json: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    'creates-per-second': { type: 'string', default: 'Infinity' },
   },
 });
 const instances = Number(values.instances);
@@ -54,6 +57,7 @@ const seed = Number(values.seed);
 const [testMin, testMax] = (values['test-seconds'] ?? '2:6').split(':').map(Number) as [number, number];
 const workerCounts = (values.workers ?? '').split(',').map(Number);
 const maxMode = values['max-sandboxes'];
+const createsPerSecond = Number(values['creates-per-second']);
 if (maxMode !== 'quota' && maxMode !== 'double') throw new Error('--max-sandboxes must be quota or double');
 
 /** One row of the report. */
@@ -123,6 +127,7 @@ async function runOnce(workers: number, count = instances): Promise<Row> {
       // one local teardown at a time: each reads all of /proc through libuv's 4 threads, and more
       // at once would starve the harness's own file writes, a cost no remote vendor puts on the host
       teardownConcurrency: 1,
+      createsPerSecond,
     });
     const drainIndex = count - Math.min(workers, count) + 1;
     let finished = 0;
@@ -235,7 +240,7 @@ function format(row: Row): string {
 }
 
 process.stdout.write(
-  `scale-sim: ${instances} instances, quota ${quota}, pool max ${maxMode === 'quota' ? 'the quota' : '2 × workers'}, seed ${seed}, test time ${testMin}–${testMax} s, ${new Date().toISOString()}, Node ${process.version}\n\n${header}\n${rule}\n`,
+  `scale-sim: ${instances} instances, quota ${quota}, ${createsPerSecond} creates/s, pool max ${maxMode === 'quota' ? 'the quota' : '2 × workers'}, seed ${seed}, test time ${testMin}–${testMax} s, ${new Date().toISOString()}, Node ${process.version}\n\n${header}\n${rule}\n`,
 );
 // warm-up, not reported: module loading and JIT would otherwise count as the first row's RSS growth
 await runOnce(Math.min(10, quota), Math.min(20, instances));

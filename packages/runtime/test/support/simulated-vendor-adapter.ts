@@ -49,6 +49,11 @@ export interface SimulatedVendorOptions {
   expiryRate: number;
   /** The call (1-based, counting exec/readFile/writeFile) at which an expiring sandbox dies is uniform in [2, this]. */
   expiryLastCall: number;
+  /**
+   * Creates the vendor accepts per second (any 1 s window); past it, create throws
+   * `sandbox_rate_limited` after one round trip (E2B: 1/s Hobby, 5/s Pro). @default Infinity
+   */
+  createsPerSecond?: number;
   /** Local teardowns (the inner adapter's `destroy`) run at once, in the background. @default 4 */
   teardownConcurrency?: number;
   /** Adapter name. @default 'simulated-vendor' */
@@ -68,8 +73,10 @@ export const defaultVendorProfile = {
 export interface SimulatedVendorStats {
   /** Every create call, refused or not. */
   createCalls: number;
-  /** Creates refused for the quota. */
+  /** Creates refused for the quota or the creation rate. */
   rateLimited: number;
+  /** Of `rateLimited`, the creates refused for the creation rate. */
+  createRateRefusals: number;
   /** Creates that failed after their create time (injected). */
   failedCreates: number;
   /** Sandboxes handed out. */
@@ -119,7 +126,18 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** Creates the simulated vendor over `options.inner`. */
 export function createSimulatedVendorAdapter(options: SimulatedVendorOptions): SimulatedVendorAdapter {
-  const counts = { createCalls: 0, rateLimited: 0, failedCreates: 0, created: 0, expired: 0, destroyed: 0 };
+  const counts = {
+    createCalls: 0,
+    rateLimited: 0,
+    createRateRefusals: 0,
+    failedCreates: 0,
+    created: 0,
+    expired: 0,
+    destroyed: 0,
+  };
+  const createsPerSecond = options.createsPerSecond ?? Number.POSITIVE_INFINITY;
+  /** `performance.now()` of the creates accepted in the last second, oldest first. */
+  const accepted: number[] = [];
   const handedOut = new Set<string>();
   const records = new Map<string, SimulatedSandboxRecord>();
   const teardown = createTeardownQueue(options.teardownConcurrency ?? 4);
@@ -164,6 +182,17 @@ export function createSimulatedVendorAdapter(options: SimulatedVendorOptions): S
       const expiresAtCall =
         random() < options.expiryRate ? Math.floor(uniformBetween(random, 2, options.expiryLastCall + 1)) : 0;
       const roundTrip = () => uniformBetween(random, options.roundTripMs.min, options.roundTripMs.max);
+      while (accepted.length > 0 && requestedAt - (accepted[0] ?? 0) >= 1000) accepted.shift();
+      if (accepted.length >= createsPerSecond) {
+        counts.rateLimited++;
+        counts.createRateRefusals++;
+        await sleep(roundTrip());
+        throw new SandboxError({
+          code: SandkitErrorCode.sandboxRateLimited,
+          message: `simulated vendor: more than ${createsPerSecond} creates per second; retry later`,
+          details: { createsPerSecond },
+        });
+      }
       if (live >= options.quota) {
         counts.rateLimited++;
         await sleep(roundTrip());
@@ -173,6 +202,7 @@ export function createSimulatedVendorAdapter(options: SimulatedVendorOptions): S
           details: { quota: options.quota },
         });
       }
+      accepted.push(requestedAt);
       account(+1);
       await sleep(createMs);
       let inner: SandboxHandle;
