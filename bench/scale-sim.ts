@@ -229,14 +229,14 @@ async function runOnce(workers: number, count = instances): Promise<Row> {
 
 const pct = (x: number): string => (Number.isNaN(x) ? '—' : `${(x * 100).toFixed(1)}%`);
 const header =
-  '| workers | pool max | wall s | ideal s | wall / ideal | quota busy | busy until drain | peak live | host RSS growth (per sandbox) | fds growth (per sandbox) | event-loop p99 | creates (rate-limited / failed) | expired | instance retries | infra errors | resolved | lost | double | leaked | load 1-min |';
+  '| workers | pool max | wall s | ideal s | wall / ideal | quota busy | busy until drain | busy of min(workers, quota) | peak live | host RSS growth (per sandbox) | fds growth (per sandbox) | event-loop p99 | creates (rate-limited / failed) | expired | instance retries | infra errors | resolved | lost | double | leaked | load 1-min |';
 const rule = `|${header
   .split('|')
   .slice(1, -1)
   .map(() => '---:')
   .join('|')}|`;
 function format(row: Row): string {
-  return `| ${row.workers} | ${row.poolMax} | ${row.wallS.toFixed(1)} | ${row.idealS.toFixed(1)} | ${(row.wallS / row.idealS).toFixed(3)}× | ${pct(row.busy)} | ${pct(row.busyUntilDrain)} | ${row.peakLive} | ${row.rssGrowthMiB.toFixed(0)} MiB (${row.rssPerSandboxMiB.toFixed(2)}) | ${row.fdGrowth} (${row.fdsPerSandbox.toFixed(2)}) | ${row.loopDelayP99Ms.toFixed(0)} ms | ${row.createCalls} (${row.rateLimited} / ${row.failedCreates}) | ${row.expired} | ${row.instanceRetries} | ${row.infraErrors} | ${row.resolved} | ${row.lost} | ${row.doubled} | ${row.leaked} | ${row.load[0].toFixed(1)} → ${row.load[1].toFixed(1)} |`;
+  return `| ${row.workers} | ${row.poolMax} | ${row.wallS.toFixed(1)} | ${row.idealS.toFixed(1)} | ${(row.wallS / row.idealS).toFixed(3)}× | ${pct(row.busy)} | ${pct(row.busyUntilDrain)} | ${pct((row.busy * quota) / Math.min(row.workers, quota))} | ${row.peakLive} | ${row.rssGrowthMiB.toFixed(0)} MiB (${row.rssPerSandboxMiB.toFixed(2)}) | ${row.fdGrowth} (${row.fdsPerSandbox.toFixed(2)}) | ${row.loopDelayP99Ms.toFixed(0)} ms | ${row.createCalls} (${row.rateLimited} / ${row.failedCreates}) | ${row.expired} | ${row.instanceRetries} | ${row.infraErrors} | ${row.resolved} | ${row.lost} | ${row.doubled} | ${row.leaked} | ${row.load[0].toFixed(1)} → ${row.load[1].toFixed(1)} |`;
 }
 
 process.stdout.write(

@@ -49,8 +49,9 @@ Examples:
   sandkit eval --dataset instances.jsonl --predictions preds.jsonl --repos mirrors --workers 4 --out out/run1
   sandkit eval --dataset instances.jsonl --predictions preds.jsonl --repos mirrors --workers 4 --out out/run1 --resume
 
-  # E2B with a quota of 100 concurrent sandboxes: 100 instances at once, never more than 100 alive
-  sandkit eval --dataset instances.jsonl --predictions preds.jsonl --sandbox e2b --image my-template --workers 100 --max-sandboxes 100 --out out/e2b
+  # E2B with a quota of 100 concurrent sandboxes: never more than 100 alive, 10 workers more than
+  # that so a freed sandbox slot is taken at once (see docs/running-swe-bench.md, "Running at scale")
+  sandkit eval --dataset instances.jsonl --predictions preds.jsonl --sandbox e2b --image my-template --workers 110 --max-sandboxes 100 --out out/e2b
 
   # Docker: one image for every instance (or an "image" field per instance)
   sandkit eval --dataset instances.jsonl --gold --repos mirrors --sandbox docker --image my/swe-env:py311 --out out/docker
