@@ -38,6 +38,8 @@ export const SandkitErrorCode = {
   sandboxDestroyed: 'sandbox_destroyed',
   sandboxGone: 'sandbox_gone',
   sandboxExpired: 'sandbox_expired',
+  /** The vendor refused a new sandbox for now (concurrency quota or request rate, HTTP 429); retry later. */
+  sandboxRateLimited: 'sandbox_rate_limited',
   cwdNotFound: 'cwd_not_found',
   fileNotFound: 'file_not_found',
   exitStatusUnavailable: 'exit_status_unavailable',

@@ -30,6 +30,8 @@ interface EvalCliOptions {
   sandbox: EvalSandboxKind;
   image?: string;
   workers?: number;
+  maxSandboxes?: number;
+  infraRetries?: number;
   timeout: number;
   instanceIds?: string[];
   resume?: boolean;
@@ -46,6 +48,10 @@ Examples:
   # model predictions, 4 at a time, resume after an interruption
   sandkit eval --dataset instances.jsonl --predictions preds.jsonl --repos mirrors --workers 4 --out out/run1
   sandkit eval --dataset instances.jsonl --predictions preds.jsonl --repos mirrors --workers 4 --out out/run1 --resume
+
+  # E2B with a quota of 100 concurrent sandboxes: never more than 100 alive, 10 workers more than
+  # that so a freed sandbox slot is taken at once (see docs/running-swe-bench.md, "Running at scale")
+  sandkit eval --dataset instances.jsonl --predictions preds.jsonl --sandbox e2b --image my-template --workers 110 --max-sandboxes 100 --out out/e2b
 
   # Docker: one image for every instance (or an "image" field per instance)
   sandkit eval --dataset instances.jsonl --gold --repos mirrors --sandbox docker --image my/swe-env:py311 --out out/docker
@@ -95,6 +101,17 @@ export function registerEvalCommand(program: Command): Command {
     )
     .option('--image <name>', 'Docker image / E2B template for instances without an "image" field')
     .option('--workers <n>', 'instances evaluated at once (default: CPU count, at most 4)', positiveInteger)
+    .option(
+      '--max-sandboxes <n>',
+      "sandboxes alive at once, being created or destroyed included; set it to your vendor's concurrency quota (default: 2 × workers)",
+      positiveInteger,
+    )
+    .option(
+      '--infra-retries <n>',
+      'times an instance runs again on a fresh sandbox after its sandbox expired or failed to start',
+      nonNegativeInteger,
+      2,
+    )
     .option('--timeout <seconds>', 'wall-time budget per instance, in seconds', positiveNumber, 1800)
     .option('--instance-ids <ids...>', 'only these instances (space or comma separated)', collectIds)
     .option('--resume', 'keep finished instances in --out; rerun errored, cut-off and missing ones')
@@ -137,6 +154,8 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
       sandbox: options.sandbox,
       ...(options.image === undefined ? {} : { image: options.image }),
       ...(options.workers === undefined ? {} : { workers: options.workers }),
+      ...(options.maxSandboxes === undefined ? {} : { maxSandboxes: options.maxSandboxes }),
+      infraRetries: options.infraRetries ?? 2,
       timeoutSeconds: options.timeout,
       ...(options.instanceIds === undefined ? {} : { instanceIds: options.instanceIds }),
       resume: options.resume ?? false,
@@ -159,6 +178,12 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
 function positiveInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
+  return n;
+}
+
+function nonNegativeInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be an integer ≥ 0');
   return n;
 }
 

@@ -31,8 +31,16 @@ export interface EvalOptions {
   image?: string;
   /** A ready adapter used instead of `sandbox` (custom vendors, tests). @default none */
   adapter?: SandboxAdapter;
-  /** Instances evaluated at once. Integer 1–64. @default min(4, CPU count) */
+  /** Instances evaluated at once. Integer 1–1000. @default min(4, CPU count) */
   workers?: number;
+  /**
+   * Sandboxes alive at once (the pool's max): in use, being created and being destroyed. Set it
+   * to the vendor's concurrency quota. Above `workers`, a finished instance's sandbox is destroyed
+   * while the next one is created. Integer ≥ 1. @default 2 × workers
+   */
+  maxSandboxes?: number;
+  /** Times an instance runs again on a fresh sandbox after its sandbox failed (expired, gone, did not start). Integer 0–10. @default 2 */
+  infraRetries?: number;
   /** Wall-time budget per instance, in seconds (checkout, patches, tests). @default 1800 (SWE-bench's) */
   timeoutSeconds?: number;
   /** Only these instance ids. @default every instance */
@@ -60,6 +68,8 @@ export interface NormalizedEvalOptions {
   image: string | null;
   adapter: SandboxAdapter | null;
   workers: number;
+  maxSandboxes: number;
+  infraRetries: number;
   timeoutMs: number;
   instanceIds: readonly string[] | null;
   resume: boolean;
@@ -77,8 +87,16 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
     invalid('give exactly one of --predictions FILE and --gold');
   }
   const workers = options.workers ?? Math.min(4, availableParallelism());
-  if (!Number.isInteger(workers) || workers < 1 || workers > 64)
-    invalid(`--workers must be an integer from 1 to 64, got ${workers}`);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 1000)
+    invalid(`--workers must be an integer from 1 to 1000, got ${workers}`);
+  const maxSandboxes = options.maxSandboxes ?? workers * 2;
+  if (!Number.isInteger(maxSandboxes) || maxSandboxes < 1)
+    invalid(
+      `--max-sandboxes must be a positive integer (your vendor's concurrency quota), got ${maxSandboxes}`,
+    );
+  const infraRetries = options.infraRetries ?? 2;
+  if (!Number.isInteger(infraRetries) || infraRetries < 0 || infraRetries > 10)
+    invalid(`--infra-retries must be an integer from 0 to 10, got ${infraRetries}`);
   const timeoutSeconds = options.timeoutSeconds ?? 1800;
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0)
     invalid(`--timeout must be a positive number of seconds, got ${timeoutSeconds}`);
@@ -104,6 +122,8 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
     image: options.image ?? null,
     adapter: options.adapter ?? null,
     workers,
+    maxSandboxes,
+    infraRetries,
     timeoutMs: timeoutSeconds * 1000,
     instanceIds:
       options.instanceIds === undefined || options.instanceIds.length === 0 ? null : options.instanceIds,

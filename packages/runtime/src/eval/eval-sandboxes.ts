@@ -20,7 +20,8 @@ export interface EvalSandboxesOptions {
   image: string | null;
   /** A ready adapter to use instead of `kind` (tests, custom vendors); `image` is then ignored. */
   adapter: SandboxAdapter | null;
-  workers: number;
+  /** The pool's max: sandboxes alive at once (in use, being created or destroyed), at most the vendor's quota. */
+  maxSandboxes: number;
   /** Per-instance budget in ms; also the pool's acquire timeout and the E2B sandbox lifetime. */
   timeoutMs: number;
 }
@@ -46,8 +47,10 @@ export function createEvalSandboxes(options: EvalSandboxesOptions): EvalSandboxe
     return createPooledSandboxProvider({
       adapter,
       min: 0,
-      max: options.workers * 2,
+      max: options.maxSandboxes,
       acquireTimeoutMs: options.timeoutMs,
+      // a vendor's transient create failures and quota refusals are retried, not turned into instance errors
+      createAttempts: 4,
     });
   };
   return {

@@ -8,12 +8,14 @@
  * `instances/<instance_id>/{patch.diff,test_output.txt,eval.log,report.json}`.
  * @module
  */
+import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { type EvalOptions, normalizeEvalOptions } from './eval-options.js';
 import { createEvalSandboxes, resolveCheckoutMode } from './eval-sandboxes.js';
+import { isRetriedSandboxFailure } from './infra-retry.js';
 import type { InstanceResult } from './instance/eval-result.js';
 import { RepoStore } from './instance/repo-store.js';
 import { runInstance } from './instance/run-instance.js';
@@ -111,38 +113,67 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     kind: opts.sandbox,
     image: opts.image,
     adapter: opts.adapter,
-    workers: opts.workers,
+    maxSandboxes: opts.maxSandboxes,
     timeoutMs: opts.timeoutMs,
   });
   const checkoutMode = resolveCheckoutMode(opts.checkout, sandboxes);
+  // every running instance listens on the run's signal (its acquire, its command): not a leak
+  setMaxListeners(Math.max(10, opts.workers * 4), opts.signal);
   progress.start(todo.length);
   let next = 0;
   let ran = 0;
   const releases = new Set<Promise<void>>();
   const run = async (instance: SweBenchInstance): Promise<void> => {
-    const result = await runInstance({
-      instance,
-      prediction: predictions.get(instance.instance_id)!,
-      provider: () => sandboxes.forInstance(instance),
-      store,
-      checkoutMode,
-      outDir: join(opts.out, 'instances', instance.instance_id),
-      timeoutMs: opts.timeoutMs,
-      signal: opts.signal,
-      trackRelease: (release) => {
-        releases.add(release);
-        void release.finally(() => releases.delete(release));
-      },
-    }).catch((error: unknown) => (opts.signal.aborted ? null : internalError(instance.instance_id, error)));
+    let result: InstanceResult | null = null;
+    let retries = 0;
+    for (;;) {
+      result = await runInstance({
+        instance,
+        prediction: predictions.get(instance.instance_id)!,
+        provider: () => sandboxes.forInstance(instance),
+        store,
+        checkoutMode,
+        outDir: join(opts.out, 'instances', instance.instance_id),
+        timeoutMs: opts.timeoutMs,
+        signal: opts.signal,
+        trackRelease: (release) => {
+          releases.add(release);
+          void release.finally(() => releases.delete(release));
+        },
+      }).catch((error: unknown) => (opts.signal.aborted ? null : internalError(instance.instance_id, error)));
+      if (result === null || retries >= opts.infraRetries || !isRetriedSandboxFailure(result)) break;
+      retries += 1;
+      progress.notice(
+        `${instance.instance_id}: ${result.error_code}; running it again on a fresh sandbox (retry ${retries} of ${opts.infraRetries})`,
+      );
+    }
     if (result === null) return;
+    if (retries > 0) result.infra_retries = retries;
     ran += 1;
     results.set(result.instance_id, result);
-    await appendResult(resultsFile, result);
+    // flushed in order while this worker takes its next instance (an fsync can take a second on a busy disk)
+    appends = appends.then(() =>
+      appendResult(resultsFile, result).catch((error: unknown) => {
+        appendError ??= { error };
+      }),
+    );
     progress.finished(result);
-    writes = writes.then(() => writeReports(opts.out, input(false)));
+    // one pending rewrite at a time: it reports whatever has finished when it runs
+    if (!reportQueued) {
+      reportQueued = true;
+      writes = writes
+        .then(() => appends)
+        .then(() => {
+          reportQueued = false;
+          return writeReports(opts.out, input(false));
+        });
+    }
   };
+  let appends: Promise<void> = Promise.resolve();
+  let appendError: { error: unknown } | undefined;
+  let reportQueued = false;
   const worker = async (): Promise<void> => {
-    while (!opts.signal.aborted && next < todo.length) await run(todo[next++]!);
+    while (!opts.signal.aborted && appendError === undefined && next < todo.length) await run(todo[next++]!);
   };
   try {
     await Promise.all(Array.from({ length: Math.min(opts.workers, todo.length) }, worker));
@@ -151,6 +182,8 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     await Promise.allSettled(releases);
     await sandboxes.close();
   }
+  await appends;
+  if (appendError !== undefined) throw appendError.error;
   const interrupted = opts.signal.aborted && results.size < instanceIds.length;
   await writes;
   await writeReports(opts.out, input(interrupted));

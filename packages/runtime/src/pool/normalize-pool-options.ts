@@ -26,6 +26,24 @@ export interface PooledSandboxProviderOptions {
    * Throwing destroys it instead. @default none
    */
   reset?: (handle: SandboxHandle) => Promise<void> | void;
+  /**
+   * How many times the pool tries `adapter.create()` for one waiting acquire before that acquire
+   * fails with the vendor's error. Only transient failures are retried (SandboxError
+   * `sandbox_start_failed`, `sandbox_unavailable`); other errors fail the acquire at once. With
+   * more than 1, a `sandbox_rate_limited` refusal (the vendor's concurrency quota) is retried too,
+   * without using up an attempt, for as long as the acquire waits: the retry starts as soon as one
+   * of the pool's own sandboxes is destroyed (freeing a quota slot), or after the backoff delay.
+   * `1` (no retry) lets a composite provider fall back to its next vendor at once. Integer ≥ 1.
+   * @default 1
+   */
+  createAttempts?: number;
+  /**
+   * Backoff before the first create retry, in ms; it doubles per retry (with jitter: between half
+   * and all of it) up to `createRetryMaxDelayMs`. @default 250
+   */
+  createRetryDelayMs?: number;
+  /** Cap of the create retry backoff, in ms. @default 8_000 */
+  createRetryMaxDelayMs?: number;
   /** How many times `destroy()` is attempted before the pool gives up on a sandbox. @default 3 */
   destroyAttempts?: number;
   /**
@@ -41,8 +59,8 @@ export type NormalizedPoolOptions = Required<Omit<PooledSandboxProviderOptions, 
 
 /**
  * Fills the defaults of {@link PooledSandboxProviderOptions} once.
- * @throws SandkitError `invalid_option` for a non-integer or out-of-range `min`/`max`, or a
- *   non-positive timeout.
+ * @throws SandkitError `invalid_option` for a non-integer or out-of-range `min`/`max`,
+ *   `destroyAttempts` or `createAttempts`, or a non-positive timeout or retry delay.
  */
 export function normalizePoolOptions(options: PooledSandboxProviderOptions): NormalizedPoolOptions {
   const min = options.min ?? 0;
@@ -59,16 +77,26 @@ export function normalizePoolOptions(options: PooledSandboxProviderOptions): Nor
     acquireTimeoutMs: options.acquireTimeoutMs ?? 30_000,
     closeTimeoutMs: options.closeTimeoutMs ?? 30_000,
     destroyAttempts: options.destroyAttempts ?? 3,
+    createAttempts: options.createAttempts ?? 1,
+    createRetryDelayMs: options.createRetryDelayMs ?? 250,
+    createRetryMaxDelayMs: options.createRetryMaxDelayMs ?? 8_000,
     onError: options.onError ?? (() => {}),
     healthCheck: options.healthCheck,
     reset: options.reset,
   };
-  for (const key of ['idleTimeoutMs', 'acquireTimeoutMs', 'closeTimeoutMs'] as const) {
+  for (const key of [
+    'idleTimeoutMs',
+    'acquireTimeoutMs',
+    'closeTimeoutMs',
+    'createRetryDelayMs',
+    'createRetryMaxDelayMs',
+  ] as const) {
     if (!(normalized[key] > 0))
       invalid(`${key} must be a positive number of milliseconds, got ${options[key]}`);
   }
-  if (!Number.isInteger(normalized.destroyAttempts) || normalized.destroyAttempts < 1) {
-    invalid(`destroyAttempts must be an integer ≥ 1, got ${options.destroyAttempts}`);
+  for (const key of ['destroyAttempts', 'createAttempts'] as const) {
+    if (!Number.isInteger(normalized[key]) || normalized[key] < 1)
+      invalid(`${key} must be an integer ≥ 1, got ${options[key]}`);
   }
   return normalized;
 }

@@ -22,6 +22,7 @@ import {
   normalizePoolOptions,
   type PooledSandboxProviderOptions,
 } from './normalize-pool-options.js';
+import { classifyCreateFailure, createRetryDelayMs } from './create-retry.js';
 import { abortedError, closedError, exhaustedError, startFailed } from './pool-errors.js';
 
 /** A snapshot of a pool's counts. */
@@ -39,6 +40,10 @@ export interface PoolStats {
   min: number;
   max: number;
   closed: boolean;
+  /** Creates tried again after a failure or a rate limit, since the pool was made. */
+  createRetries: number;
+  /** Creates the vendor refused with `sandbox_rate_limited`, since the pool was made. */
+  rateLimited: number;
 }
 
 /** A {@link SandboxProvider} that keeps sandboxes warm. */
@@ -69,7 +74,9 @@ interface Waiter {
  *
  * - `acquire()` lends an idle sandbox (after `healthCheck`), or creates one when fewer than `max`
  *   are alive, or waits. A failed `create()` rejects the oldest waiting acquire with the vendor's
- *   `SandboxError` (other errors are wrapped as `sandbox_start_failed`); it is not retried for it.
+ *   `SandboxError` (other errors are wrapped as `sandbox_start_failed`), unless `createAttempts`
+ *   allows a retry: transient failures are retried with an exponential backoff, rate limits
+ *   (`sandbox_rate_limited`) as soon as one of the pool's sandboxes is destroyed.
  *   With `expectedDurationMs`, a handle exposing `extendLifetime(ms)` is extended before lending.
  * - `release()` runs `reset` and returns the sandbox to the idle set; `release({ destroy: true })`,
  *   a failed reset or a failed health check destroy it, and `min` is refilled.
@@ -95,6 +102,11 @@ class SandboxPool implements PooledSandboxProvider {
   private checking = 0;
   private destroying = 0;
   private closing: Promise<void> | undefined;
+  /** Create retries paused on their backoff; `close()` wakes them all. */
+  private readonly pauses = new Set<() => void>();
+  /** Retries paused after a rate limit, woken one per destroyed sandbox. */
+  private readonly slotWaiters: Array<() => void> = [];
+  private readonly counts = { createRetries: 0, rateLimited: 0 };
 
   constructor(private readonly options: NormalizedPoolOptions) {
     this.name = options.name;
@@ -148,6 +160,8 @@ class SandboxPool implements PooledSandboxProvider {
       min: this.options.min,
       max: this.options.max,
       closed: this.closing !== undefined,
+      createRetries: this.counts.createRetries,
+      rateLimited: this.counts.rateLimited,
     };
   }
 
@@ -157,6 +171,7 @@ class SandboxPool implements PooledSandboxProvider {
   }
 
   private async drain(): Promise<void> {
+    for (const wake of [...this.pauses]) wake();
     for (const waiter of [...this.waiters]) waiter.fail(closedError(this.name));
     const idle = this.idle.splice(0);
     const idleDestroyed = Promise.all(idle.map((entry) => this.destroyEntry(entry)));
@@ -197,17 +212,36 @@ class SandboxPool implements PooledSandboxProvider {
   private async grow(): Promise<void> {
     this.creating++;
     let handle: SandboxHandle;
-    try {
-      handle = await this.options.adapter.create();
-    } catch (cause) {
-      this.creating--;
-      const error = SandboxError.isInstance(cause) ? cause : startFailed(this.name, cause);
-      const waiter = this.waiters.shift();
-      if (waiter) waiter.fail(error);
-      else this.report(error);
-      this.notify();
-      this.dispatch();
-      return;
+    let failures = 0;
+    let retries = 0;
+    for (;;) {
+      try {
+        handle = await this.options.adapter.create();
+        break;
+      } catch (cause) {
+        const error = SandboxError.isInstance(cause) ? cause : startFailed(this.name, cause);
+        const failure = classifyCreateFailure(cause);
+        if (failure === 'rate_limited') this.counts.rateLimited++;
+        else failures++;
+        const retryable =
+          failure !== 'permanent' &&
+          this.options.createAttempts > 1 &&
+          failures < this.options.createAttempts;
+        if (retryable && this.createStillWanted()) {
+          retries++;
+          this.counts.createRetries++;
+          await this.pauseBeforeRetry(retries, failure === 'rate_limited');
+          if (this.createStillWanted()) continue;
+        }
+        this.creating--;
+        // a create nobody needs any more fails nobody; an exhausted or permanent failure goes to the oldest waiter
+        const waiter = retryable ? undefined : this.waiters.shift();
+        if (waiter) waiter.fail(error);
+        else this.report(error);
+        this.notify();
+        this.dispatch();
+        return;
+      }
     }
     this.creating--;
     const entry: Entry = { handle };
@@ -216,6 +250,33 @@ class SandboxPool implements PooledSandboxProvider {
     else if (waiter) await this.handOut(entry, waiter, true);
     else this.makeIdle(entry);
     this.notify();
+  }
+
+  /** A create in flight is still needed: a waiter that no other create serves, or fewer than `min` alive. */
+  private createStillWanted(): boolean {
+    if (this.closing) return false;
+    return this.waiters.length >= this.creating || this.alive() <= this.options.min;
+  }
+
+  /**
+   * Waits the backoff of retry number `retry`. After a rate limit it also ends as soon as one of
+   * this pool's sandboxes is destroyed (one waiting retry per freed slot, oldest first), since that
+   * frees a slot of the vendor's quota. `close()` ends every pause.
+   */
+  private pauseBeforeRetry(retry: number, rateLimited: boolean): Promise<void> {
+    const { createRetryDelayMs: first, createRetryMaxDelayMs: max } = this.options;
+    return new Promise((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer);
+        this.pauses.delete(wake);
+        const index = this.slotWaiters.indexOf(wake);
+        if (index >= 0) this.slotWaiters.splice(index, 1);
+        resolve();
+      };
+      const timer = setTimeout(wake, createRetryDelayMs(retry, first, max));
+      this.pauses.add(wake);
+      if (rateLimited) this.slotWaiters.push(wake);
+    });
   }
 
   /** Checks (health, lifetime) and lends `entry` to `waiter`, or destroys it and re-queues the waiter. */
@@ -311,6 +372,7 @@ class SandboxPool implements PooledSandboxProvider {
       }
     }
     this.destroying--;
+    this.slotWaiters.shift()?.();
     this.notify();
     this.ensureMin();
     this.dispatch();

@@ -35,6 +35,7 @@ describe('sandkit eval', () => {
       '--gold',
       '--repos <dir>',
       '--workers <n>',
+      '--max-sandboxes <n>',
       '--timeout <seconds>',
       '--resume',
       'run_report.json',

@@ -23,12 +23,15 @@ export interface CountingAdapterOptions {
   /** Return true to make this destroy attempt fail (the sandbox stays alive). */
   failDestroy?: (handle: CountingHandle, attempt: number) => boolean;
   createDelayMs?: number;
+  /** Live sandboxes past which create throws SandboxError `sandbox_rate_limited` (a vendor quota). */
+  quota?: number;
 }
 
 export interface CountingAdapter extends SandboxAdapter {
   live: number;
   peak: number;
   creates: number;
+  rateLimited: number;
   readonly handles: CountingHandle[];
 }
 
@@ -44,11 +47,19 @@ export function createCountingAdapter(options: CountingAdapterOptions = {}): Cou
     live: 0,
     peak: 0,
     creates: 0,
+    rateLimited: 0,
     handles: [],
     async create() {
       const n = ++adapter.creates;
       if (options.createDelayMs) await new Promise((r) => setTimeout(r, options.createDelayMs));
       else await Promise.resolve();
+      if (options.quota !== undefined && adapter.live >= options.quota) {
+        adapter.rateLimited++;
+        throw new SandboxError({
+          code: SandkitErrorCode.sandboxRateLimited,
+          message: `injected rate limit: ${adapter.live} of ${options.quota} sandboxes alive`,
+        });
+      }
       if (options.failCreate?.(n)) {
         throw new SandboxError({
           code: SandkitErrorCode.sandboxStartFailed,

@@ -196,6 +196,94 @@ describe('createPooledSandboxProvider', () => {
     });
   });
 
+  describe('when createAttempts allows retries', () => {
+    it('retries a failed create after a backoff and lends the sandbox of the retry', async () => {
+      const adapter = createCountingAdapter({ failCreate: (n) => n <= 2 });
+      const pool = track(
+        createPooledSandboxProvider({ adapter, max: 1, createAttempts: 3, createRetryDelayMs: 5 }),
+      );
+      const session = await pool.acquire();
+      expect(session.id).toBe('counting-3');
+      expect(pool.stats().createRetries).toBe(2);
+      await session.release();
+    });
+
+    it("rejects the acquire with the vendor's error once every attempt failed", async () => {
+      const adapter = createCountingAdapter({ failCreate: () => true });
+      const pool = track(
+        createPooledSandboxProvider({ adapter, max: 1, createAttempts: 3, createRetryDelayMs: 5 }),
+      );
+      const error = await pool.acquire().catch((e: unknown) => e);
+      expect(SandboxError.isInstance(error) && error.code).toBe('sandbox_start_failed');
+      expect(adapter.creates).toBe(3);
+      expect(pool.stats()).toMatchObject({ alive: 0, creating: 0, createRetries: 2 });
+    });
+
+    it('does not retry an error that is not transient', async () => {
+      const adapter = createCountingAdapter();
+      adapter.create = () =>
+        Promise.reject(new SandkitError({ code: 'invalid_option', message: 'bad template' }));
+      const pool = track(createPooledSandboxProvider({ adapter, max: 1, createAttempts: 5 }));
+      const error = await pool.acquire().catch((e: unknown) => e);
+      expect(SandboxError.isInstance(error) && error.code).toBe('sandbox_start_failed');
+      expect(pool.stats().createRetries).toBe(0);
+    });
+
+    it('retries a rate-limited create as soon as one of its sandboxes is destroyed, not after the backoff', async () => {
+      const adapter = createCountingAdapter({ quota: 2 });
+      const pool = track(
+        createPooledSandboxProvider({ adapter, max: 4, createAttempts: 2, createRetryDelayMs: 20_000 }),
+      );
+      const first = await pool.acquire();
+      const second = await pool.acquire();
+      const third = pool.acquire();
+      await until(() => adapter.rateLimited === 1);
+      const started = Date.now();
+      await first.release({ destroy: true });
+      const served = await third;
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(adapter.peak).toBe(2);
+      expect(pool.stats()).toMatchObject({ rateLimited: 1, createRetries: 1 });
+      await Promise.all([second.release(), served.release()]);
+    });
+
+    it('keeps retrying rate limits without using up attempts until the acquire times out', async () => {
+      const adapter = createCountingAdapter({ quota: 0 });
+      const pool = track(
+        createPooledSandboxProvider({
+          adapter,
+          max: 1,
+          createAttempts: 2,
+          createRetryDelayMs: 5,
+          createRetryMaxDelayMs: 10,
+          acquireTimeoutMs: 300,
+        }),
+      );
+      const error = await pool.acquire().catch((e: unknown) => e);
+      expect(SandboxError.isInstance(error) && error.code).toBe('pool_exhausted');
+      expect(adapter.rateLimited).toBeGreaterThan(5);
+      await until(() => pool.stats().creating === 0);
+    });
+
+    it('ends a paused retry at close() and rejects its acquire with pool_closed', async () => {
+      const adapter = createCountingAdapter({ failCreate: () => true });
+      const pool = createPooledSandboxProvider({
+        adapter,
+        max: 1,
+        createAttempts: 3,
+        createRetryDelayMs: 60_000,
+      });
+      const pending = pool.acquire().catch((e: unknown) => e);
+      await until(() => pool.stats().createRetries === 1);
+      const started = Date.now();
+      await pool.close();
+      expect(Date.now() - started).toBeLessThan(2000);
+      const error = await pending;
+      expect(SandboxError.isInstance(error) && error.code).toBe('pool_closed');
+      expect(pool.stats().alive).toBe(0);
+    });
+  });
+
   describe('when a session is released twice', () => {
     it('throws SandkitError already_released and returns the sandbox only once', async () => {
       const adapter = createCountingAdapter();

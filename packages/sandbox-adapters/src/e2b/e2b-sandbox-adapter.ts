@@ -18,7 +18,7 @@ import {
   type SandboxHandle,
   SandkitErrorCode,
 } from '@sandkit/core';
-import type { Sandbox } from 'e2b';
+import { RateLimitError, type Sandbox } from 'e2b';
 import { toSandboxError } from './e2b-errors.js';
 import { runE2BCommand } from './e2b-exec.js';
 import { readE2BFile, writeE2BFile } from './e2b-files.js';
@@ -69,7 +69,8 @@ export function createE2BSandboxAdapter(options: E2BSandboxAdapterOptions = {}):
           : await CodeInterpreterSandbox.create(config.template, createOptions)) as unknown as Sandbox;
       } catch (cause) {
         throw new SandboxError({
-          code: SandkitErrorCode.sandboxStartFailed,
+          // a 429 (concurrency quota, request rate) is retried by the pool once a slot frees
+          code: cause instanceof RateLimitError ? SandkitErrorCode.sandboxRateLimited : SandkitErrorCode.sandboxStartFailed,
           message: `cannot create an E2B sandbox: ${(cause as Error).message}; check E2B_API_KEY and the template name`,
           cause,
         });

@@ -32,6 +32,9 @@ export const baseEnvironment: Readonly<Record<string, string>> = {
   LC_ALL: 'C.UTF-8',
 };
 
+/** How long the pipes may stay open after the exit when no process of the group is left (a setsid child may hold them), in ms. */
+const noHolderDrainMs = 5000;
+
 /** What {@link runLocalCommand} needs from its sandbox. */
 export interface LocalRunContext {
   /** Absolute working directory of the sandbox. */
@@ -154,7 +157,10 @@ function spawnAndCollect(
         clearTimeout(killTimer);
         signalGroup(pid, 'SIGKILL');
       }
-      await drainPipes(out, err, execDefaults.drainGraceMs);
+      // On a loaded host the pipes' last bytes can arrive long after the exit: the short grace is
+      // for a live background child holding them; with none left, read to their end (capped).
+      const holder = pid !== undefined && groupAlive(pid);
+      await drainPipes(out, err, holder ? execDefaults.drainGraceMs : noHolderDrainMs);
       // Background children may still hold the group: keep tracking it so destroy() can end them.
       if (pid !== undefined && !groupAlive(pid)) context.track(pid, false);
       if (callbackError !== undefined) throw callbackError.error;

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { SandboxError, SandkitError } from '@sandkit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createE2BSandboxAdapter } from '../../src/e2b/index.js';
@@ -42,6 +44,36 @@ describe('createE2BSandboxAdapter', () => {
       const result = await handle.client.exec('sleep 2 && echo ok', { timeoutMs: 300_000 });
       expect(result.stdout).toBe('ok\n');
       expect(result.exitCode).toBe(0);
+    }, 30_000);
+  });
+
+  describe('when E2B refuses the create with HTTP 429 (concurrency quota)', () => {
+    it('throws SandboxError sandbox_rate_limited, which the pool retries, not sandbox_start_failed', async () => {
+      const requests: string[] = [];
+      const api = createServer((request, response) => {
+        requests.push(`${request.method} ${request.url}`);
+        response.writeHead(429, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            code: 429,
+            message: 'You have reached the maximum number of concurrent sandboxes (100)',
+          }),
+        );
+      });
+      await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+      const previous = process.env.E2B_API_URL;
+      process.env.E2B_API_URL = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+      try {
+        const error = await createE2BSandboxAdapter({ apiKey: 'e2b_test_key' })
+          .create()
+          .catch((e: unknown) => e);
+        expect(SandboxError.isInstance(error) && error.code).toBe('sandbox_rate_limited');
+        expect(requests.some((line) => /^POST \/(v2\/)?sandboxes$/.test(line))).toBe(true);
+      } finally {
+        if (previous === undefined) delete process.env.E2B_API_URL;
+        else process.env.E2B_API_URL = previous;
+        await new Promise((resolve) => api.close(resolve));
+      }
     }, 30_000);
   });
 

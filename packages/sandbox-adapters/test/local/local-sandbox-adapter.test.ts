@@ -144,6 +144,16 @@ describe('local exec', () => {
     expect(result.durationMs).toBeLessThan(200 + 400);
   });
 
+  it('reads the pipes to their end when nothing of the command group is left to hold them', async () => {
+    // Output still in flight after the exit (a loaded host's event loop reads it late; here a
+    // writer that left the group) must not be cut by the background-child grace: at 100 sandboxes
+    // that cut lost whole test logs (bench/scale-sim.ts).
+    const handle = await create();
+    const result = await handle.client.exec("setsid sh -c 'sleep 0.8; echo late' & sleep 0.3; echo early");
+    expect(result.stdout).toBe('early\nlate\n');
+    expect(result.exitCode).toBe(0);
+  });
+
   it('rethrows an error thrown by onStdout after killing the command', async () => {
     const handle = await create();
     const marker = uniqueMarker();

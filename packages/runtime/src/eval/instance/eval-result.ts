@@ -37,6 +37,10 @@ export interface InstanceResult {
   error_kind?: ErrorKind;
   /** Present when `status` is `error`: what failed, and what to do. */
   error?: string;
+  /** The SandboxError code behind a `sandbox` error (for example `sandbox_gone`). */
+  error_code?: string;
+  /** Times the instance ran again on a fresh sandbox because its sandbox failed (expired, gone, did not start). */
+  infra_retries?: number;
   /** `true` for errors that are not the model's doing (everything but `patch_apply`). */
   infra_error: boolean;
   /** Program that applied the model patch, `null` when it did not apply or never ran. */

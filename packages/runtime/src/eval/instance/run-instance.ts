@@ -94,6 +94,7 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
     result.error_kind = kind;
     result.infra_error = isInfraError(kind);
     result.error = (error as Error).message;
+    if (kind === 'sandbox' && SandkitError.isInstance(error)) result.error_code = error.code;
     log.note(`error (${kind}): ${result.error}`);
     if (kind === 'patch_apply') await writeReport(outDir, instance.instance_id, report);
   } finally {

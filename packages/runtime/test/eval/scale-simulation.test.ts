@@ -1,0 +1,93 @@
+/**
+ * The scale simulation at test size: 40 synthetic instances through the real harness and pool,
+ * 10 workers, on a simulated vendor (the local adapter with injected latency, a quota of 8 and
+ * failure rates raised so that every fault happens at this size). Proves no instance is lost or
+ * counted twice, no sandbox outlives the run, and faults are retried rather than reported.
+ */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { InstanceResult } from '../../src/eval/instance/eval-result.js';
+import { runEval } from '../../src/eval/run-eval.js';
+import { createSimulatedVendorAdapter } from '../support/simulated-vendor-adapter.js';
+import { buildSyntheticDataset } from '../support/synthetic-dataset.js';
+import { readJsonl, tempDir } from './eval-test-helpers.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
+
+async function simulate(options: { seed: number; maxSandboxes?: number }) {
+  const { dir, cleanup } = await tempDir('scale');
+  cleanups.push(cleanup);
+  const data = buildSyntheticDataset(dir, {
+    instances: 40,
+    seed: options.seed,
+    testSeconds: { min: 0, max: 0 },
+  });
+  const sandboxRoot = join(dir, 'sandboxes');
+  const vendor = createSimulatedVendorAdapter({
+    inner: createLocalSandboxAdapter({ root: sandboxRoot }),
+    seed: options.seed,
+    quota: 8,
+    createMs: { median: 40, sigma: 0.5, min: 20, max: 120 },
+    roundTripMs: { min: 2, max: 10 },
+    createFailureRate: 0.1,
+    expiryRate: 0.1,
+    expiryLastCall: 5,
+  });
+  const run = await runEval({
+    dataset: data.dataset,
+    gold: true,
+    out: join(dir, 'out'),
+    reposDir: data.reposDir,
+    cacheDir: join(dir, 'cache'),
+    adapter: vendor,
+    workers: 10,
+    ...(options.maxSandboxes === undefined ? {} : { maxSandboxes: options.maxSandboxes }),
+  });
+  await vendor.settled();
+  const lines = await readJsonl<InstanceResult>(join(run.out, 'results.jsonl'));
+  return { data, vendor, run, lines, sandboxRoot };
+}
+
+describe('runEval on a simulated vendor with a quota and injected faults', () => {
+  describe('when 10 workers share a quota of 8 and the pool may hold 20 (rate limits)', () => {
+    it('records every instance exactly once, resolved, retries the faults and leaves no sandbox alive', async () => {
+      const { data, vendor, run, lines, sandboxRoot } = await simulate({ seed: 7 });
+      const stats = vendor.stats();
+      // every injected fault happened at least once with this seed
+      expect(stats.rateLimited).toBeGreaterThan(0);
+      expect(stats.failedCreates).toBeGreaterThan(0);
+      expect(stats.expired).toBeGreaterThan(0);
+      // no loss, no double count: one line per instance, and the report agrees
+      expect(lines.map((line) => line.instance_id).sort()).toEqual([...data.instanceIds].sort());
+      expect(run.report.total_instances).toBe(40);
+      expect(run.report.completed_instances).toBe(40);
+      expect(run.report.resolved_instances).toBe(40);
+      expect(run.report.infra_error_ids).toEqual([]);
+      // each expired sandbox made its instance run again on a fresh one
+      const retried = lines.reduce((sum, line) => sum + (line.infra_retries ?? 0), 0);
+      expect(retried).toBe(stats.expired);
+      // the quota was never exceeded, and nothing is left at the vendor or on disk
+      expect(stats.peakLive).toBeLessThanOrEqual(8);
+      expect(stats.live).toBe(0);
+      expect(stats.liveSandboxIds).toEqual([]);
+      expect(stats.created).toBe(stats.destroyed + stats.expired);
+      expect(await readdir(sandboxRoot)).toEqual([]);
+    }, 180_000);
+  });
+
+  describe('when maxSandboxes is set to the quota', () => {
+    it('is never refused by the vendor and still records every instance once', async () => {
+      const { data, vendor, run, lines } = await simulate({ seed: 11, maxSandboxes: 8 });
+      const stats = vendor.stats();
+      expect(stats.rateLimited).toBe(0);
+      expect(lines.map((line) => line.instance_id).sort()).toEqual([...data.instanceIds].sort());
+      expect(run.report.resolved_instances).toBe(40);
+      expect(stats.live).toBe(0);
+    }, 180_000);
+  });
+});
