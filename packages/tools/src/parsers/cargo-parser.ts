@@ -4,6 +4,15 @@
  * are the SUM of all of them, each number read next to its own word (so `0 failed` is zero, not a
  * failure). Per-test lines `test NAME ... ok|FAILED|ignored`; doc-test names keep their spaces
  * (`src/lib.rs - add (line 3)`). Failure messages come from the `---- NAME stdout ----` blocks.
+ *
+ * Each binary's `test result` line is keyed by the `Running …`/`Doc-tests …` header above it, so
+ * a line printed (or read) twice is counted once. Failures outside any test count: a target that
+ * does not compile (`error: could not compile \`crate\` (test "it")`) is an `error` named
+ * `crate (test "it")` with the first compiler error and its location as the message. A test binary
+ * that dies before its `test result` line (`process didn't exit successfully: … (signal: 6,
+ * SIGABRT…)`, as after a panic while panicking) fails every test whose thread panicked and got no
+ * result, with the first panic as its message; with no such thread, the binary itself (`unittests
+ * src/lib.rs`) is the failure.
  * @module
  */
 import { readCountWords, TestCollector } from './test-collector.js';
@@ -12,14 +21,22 @@ import type { ParsedTestOutput } from './test-output-types.js';
 const resultLine = /^test (.+) \.\.\. (ok|FAILED|ignored|bench)(?:, .*)?$/;
 const summaryLine = /^test result: (?:ok|FAILED)\. (.*)$/;
 const stdoutBlock = /^---- (.+) stdout ----$/;
+const binaryHeader = /^\s+(?:Running (.+?)(?: \(\S+\))?|(Doc-tests \S+))$/;
+const compileError = /^error: could not compile `([^`]+)`(?: \(([^)]+)\))?/;
+const firstError = /^error(?:\[E\d+\])?: (?!could not compile|test failed|aborting due to|\d+ targets? failed)(.+)$/;
+const location = /^\s*--> (\S+)$/;
+const threadPanic = /^thread '([^']+)' (?:\(\d+\) )?panicked at (.+?):?$/;
+const binaryDied = /^\s*process didn't exit successfully: .*\((signal: .+)\)$/;
 
 /** Parses cargo test output. Pure; never throws. */
 export function parseCargo(lines: readonly string[]): ParsedTestOutput {
   const collector = new TestCollector();
-  let passed = 0;
-  let failed = 0;
-  let skipped = 0;
-  let summaries = 0;
+  const summaries = new Map<string, { passed: number; failed: number; skipped: number }>();
+  let binary = '';
+  let binaryResult = false;
+  let compilerError: string | undefined;
+  /** Threads that panicked in the current binary, each with its first panic, before any result. */
+  let panics = new Map<string, string>();
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
     const result = resultLine.exec(line);
@@ -32,16 +49,72 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     const summary = summaryLine.exec(line);
     if (summary) {
       const words = readCountWords(summary[1] as string);
-      passed += words.get('passed') ?? 0;
-      failed += words.get('failed') ?? 0;
-      skipped += words.get('ignored') ?? 0;
-      summaries++;
+      summaries.set(binary === '' ? `#${summaries.size}` : binary, {
+        passed: words.get('passed') ?? 0,
+        failed: words.get('failed') ?? 0,
+        skipped: words.get('ignored') ?? 0,
+      });
+      binaryResult = true;
+      continue;
+    }
+    const header = binaryHeader.exec(line);
+    if (header) {
+      binary = (header[1] ?? header[2]) as string;
+      binaryResult = false;
+      panics = new Map();
       continue;
     }
     const block = stdoutBlock.exec(line);
-    if (block) collector.fail(block[1] as string, panicMessage(lines, index + 1));
+    if (block) {
+      collector.fail(block[1] as string, panicMessage(lines, index + 1));
+      continue;
+    }
+    const panic = threadPanic.exec(line);
+    if (panic) {
+      const thread = panic[1] as string;
+      const next = (lines[index + 1] ?? '').trim();
+      if (!panics.has(thread)) panics.set(thread, `panicked at ${panic[2] as string}${next === '' ? '' : `: ${next}`}`);
+      continue;
+    }
+    const died = binaryDied.exec(line);
+    if (died && !binaryResult && binary !== '') {
+      const named = [...panics].filter(([thread]) => thread !== 'main' && collector.statusOf(thread) === undefined);
+      for (const [thread, message] of named) {
+        collector.add(thread, 'failed');
+        collector.fail(thread, `${message} (the test binary then died: ${died[1] as string})`);
+      }
+      if (named.length === 0) {
+        collector.add(binary, 'error');
+        collector.fail(binary, `the test binary died before its test result line (${died[1] as string})`);
+      }
+      binaryResult = true;
+      continue;
+    }
+    const error = firstError.exec(line);
+    if (error && compilerError === undefined) {
+      const at = location.exec(lines[index + 1] ?? '');
+      compilerError = at ? `${line.trim()} at ${at[1] as string}` : line.trim();
+      continue;
+    }
+    const failedBuild = compileError.exec(line);
+    if (failedBuild) {
+      const name = failedBuild[2] === undefined ? (failedBuild[1] as string) : `${failedBuild[1] as string} (${failedBuild[2]})`;
+      collector.add(name, 'error');
+      collector.fail(name, compilerError ?? line.trim());
+      compilerError = undefined;
+    }
   }
-  if (summaries > 0) collector.counts = { passed, failed, skipped, total: passed + failed + skipped };
+  if (summaries.size > 0) {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const counts of summaries.values()) {
+      passed += counts.passed;
+      failed += counts.failed;
+      skipped += counts.skipped;
+    }
+    collector.counts = { passed, failed, skipped, total: passed + failed + skipped };
+  }
   return collector.finish('cargo');
 }
 

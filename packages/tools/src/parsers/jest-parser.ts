@@ -2,6 +2,12 @@
  * jest output (it writes to stderr). Counts from `Tests: 2 failed, 1 skipped, 1 todo, 3 passed,
  * 7 total`, each word read on its own. Per-test lines from `--verbose` (`✓`, `✕`, `○ skipped`,
  * `✎ todo`) are named like jest's own failure headers: `describe › nested › test`.
+ *
+ * A suite that fails to run (`● Test suite failed to run` under `FAIL path`: a module that cannot
+ * be found, a syntax error, a worker killed by a signal or out of memory) is an `error` named by
+ * its file, with the reason as its message, and counts as failed: jest's `Tests:` line leaves it
+ * out, so each such suite is added to `failed` and `total`. A failing `beforeAll` hook fails the
+ * tests under it, which jest lists as failed.
  * @module
  */
 import { readCountWords, TestCollector } from './test-collector.js';
@@ -17,10 +23,13 @@ const failureHeader = /^\s+● (.+)$/;
 export function parseJest(lines: readonly string[]): ParsedTestOutput {
   const collector = new TestCollector();
   let groups: Array<{ indent: number; name: string }> = [];
+  let file: string | undefined;
+  const brokenSuites = new Set<string>();
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
     if (fileLine.test(line)) {
       groups = [];
+      file = /^(?:PASS|FAIL) (\S+)/.exec(line)?.[1];
       continue;
     }
     const counts = summary.exec(line);
@@ -38,7 +47,14 @@ export function parseJest(lines: readonly string[]): ParsedTestOutput {
     if (header) {
       groups = [];
       const name = (header[1] as string).trim();
-      if (name === 'Test suite failed to run') continue;
+      if (name === 'Test suite failed to run') {
+        if (file !== undefined) {
+          collector.add(file, 'error');
+          collector.fail(file, nextNonEmpty(lines, index + 1));
+          brokenSuites.add(file);
+        }
+        continue;
+      }
       collector.add(name, 'failed');
       collector.fail(name, nextNonEmpty(lines, index + 1));
       continue;
@@ -55,6 +71,11 @@ export function parseJest(lines: readonly string[]): ParsedTestOutput {
     } else if (indent >= 2 && line.trim() !== '') {
       groups.push({ indent, name: line.trim() });
     }
+  }
+  const counts = collector.counts;
+  if (counts !== undefined && brokenSuites.size > 0) {
+    counts.failed = (counts.failed ?? 0) + brokenSuites.size;
+    counts.total = (counts.total ?? 0) + brokenSuites.size;
   }
   return collector.finish('jest');
 }

@@ -2,6 +2,11 @@
  * mocha's `spec` reporter: `✔ title` (or `✓`), `- title` (pending), `N) title` (failing),
  * nested by indentation; counts from `N passing (…)`, `N failing`, `N pending`. Names are mocha's
  * full titles (suite titles and the test title joined by spaces).
+ *
+ * Failures outside any test count: a failing hook is mocha's own failing entry (`db "before all"
+ * hook for "reads a row"`), and a spec file that fails to load (` Exception during run: Error: …`,
+ * after which mocha prints no summary) is an `error` named by the file the stack points into
+ * (outside node_modules and node internals), with the error line as its message.
  * @module
  */
 import { TestCollector } from './test-collector.js';
@@ -11,6 +16,8 @@ const passing = /^\s+(\d+) passing \(/;
 const failing = /^\s+(\d+) failing$/;
 const pending = /^\s+(\d+) pending$/;
 const testLine = /^(\s+)(?:(✔|✓)|(-)|(\d+)\)) (.+?)(?: \(\d+ms\))?$/;
+const exceptionDuringRun = /^\s*Exception during run: (.+)$/;
+const stackFile = /^\s+at (?:.*? \()?((?:file:\/\/)?\/[^():]+):\d+:\d+\)?$/;
 
 /** Parses mocha spec output. Pure; never throws. */
 export function parseMocha(lines: readonly string[]): ParsedTestOutput {
@@ -21,6 +28,13 @@ export function parseMocha(lines: readonly string[]): ParsedTestOutput {
   let index = 0;
   for (; index < lines.length; index++) {
     const line = lines[index] as string;
+    const exception = exceptionDuringRun.exec(line);
+    if (exception) {
+      const name = loadedFile(lines, index + 1) ?? 'Exception during run';
+      collector.add(name, 'error');
+      collector.fail(name, exception[1] as string);
+      continue;
+    }
     const pass = passing.exec(line);
     if (pass) {
       counts = { passed: Number(pass[1]), failed: 0, skipped: 0 };
@@ -73,4 +87,14 @@ export function parseMocha(lines: readonly string[]): ParsedTestOutput {
     collector.counts = { passed, failed, skipped, total: passed + failed + skipped };
   }
   return collector.finish('mocha');
+}
+
+/** The first file of a load error's stack that is the project's own (not node_modules, not node:). */
+function loadedFile(lines: readonly string[], start: number): string | undefined {
+  for (let index = start; index < Math.min(lines.length, start + 40); index++) {
+    const frame = stackFile.exec(lines[index] as string);
+    const file = frame?.[1]?.replace(/^file:\/\//, '');
+    if (file !== undefined && !file.includes('/node_modules/')) return file;
+  }
+  return undefined;
 }

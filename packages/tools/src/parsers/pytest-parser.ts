@@ -1,7 +1,14 @@
 /**
- * pytest output: the verbose form (`path::test[params] PASSED  [ 50%]`), the `-rA` short test
- * summary (`FAILED path::test[params] - message`), xdist lines (`[gw0] [ 50%] PASSED id`) and the
- * final `=== 2 failed, 6 passed in 0.1s ===` line. A session started inside a test (pytester's
+ * pytest output: the verbose form (`path::test[params] PASSED  [ 50%]`, `[1/3]` in the count
+ * style, nothing in the classic one), the `-rA` short test summary (`FAILED path::test[params] -
+ * message`), xdist lines in every console style (`[gw0] [ 50%] PASSED id`, `[gw0] [1/3] PASSED
+ * id`, `[gw0] PASSED id`) and the final `=== 2 failed, 6 passed in 0.1s ===` line.
+ *
+ * Failures outside any test count: a module that fails to collect (`ERROR collecting path`) is an
+ * error named by its path; an `ERROR at setup/teardown of x` or FAILURES section whose test no
+ * result line named is an error or failure under the section's name; an xdist worker that died
+ * (`worker 'gw1' crashed while running 'id'`) fails the test it was running, with that line as
+ * the message. Every such entry takes the first `E ` line of its section as its message. A session started inside a test (pytester's
  * `runpytest`, printed in captured output) is nested: its lines and summary are ignored, and the
  * outermost session's last summary wins.
  * @module
@@ -15,7 +22,9 @@ type Word = 'PASSED' | 'FAILED' | 'ERROR' | 'SKIPPED' | 'XFAIL' | 'XPASS';
 const sessionStart = /^=+ test session starts =+$/;
 const finalSummary = /^=+ (.*\b(?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|no tests ran)\b.*) in [\d.]+s(?: \([^)]*\))? =+$/;
 const sectionHeader = /^_{3,} (.+?) _{3,}$/;
-const xdist = /^\[gw\d+\] \[\s*\d+%\] (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) (.*)$/;
+const xdist = /^\[gw\d+\] (?:\[\s*\d+%\] |\[\s*\d+\/\d+\] )?(PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) (.*)$/;
+const workerCrash = /^(?:\[gw\d+\] )?worker '[^']*' crashed while running '(.+)'$/;
+const areaHeader = /^=+ (FAILURES|ERRORS) =+$/;
 
 /** Parses pytest output (ANSI-free text, see outputLines). Pure; never throws. */
 export function parsePytestText(text: string): ParsedTestOutput {
@@ -36,6 +45,12 @@ class PytestLineParser {
   private readonly sectionMessages = new Map<string, string>();
   private depth = 0;
   private section: string | undefined;
+  /** The `=== FAILURES ===` or `=== ERRORS ===` area the current section is in. */
+  private area: 'FAILURES' | 'ERRORS' | undefined;
+  /** Each section's name (the test or path it is about) and what it reports. */
+  private readonly sections = new Map<string, 'failed' | 'error'>();
+  /** Sections that only report a worker crash (their test is named by the crash line). */
+  private readonly crashSections = new Set<string>();
 
   line(line: string): void {
     const collector = this.collector;
@@ -52,11 +67,16 @@ class PytestLineParser {
         if (this.depth > 0) this.depth--;
       }
       this.section = undefined;
+      if (this.depth <= 1) this.area = areaHeader.exec(line)?.[1] as typeof this.area;
       return;
     }
     if (this.depth > 1) return;
     if (first === 95 /* _ */) {
-      this.section = sectionHeader.exec(line)?.[1]?.replace(/^ERROR at \w+ of /, '');
+      const header = sectionHeader.exec(line)?.[1];
+      this.section = header?.replace(/^ERROR (?:at \w+ of|collecting) /, '');
+      if (header !== undefined && this.section !== undefined && this.area !== undefined && !this.sections.has(this.section)) {
+        this.sections.set(this.section, header.startsWith('ERROR ') || this.area === 'ERRORS' ? 'error' : 'failed');
+      }
       return;
     }
     const section = this.section;
@@ -64,10 +84,26 @@ class PytestLineParser {
       this.sectionMessages.set(section, line.slice(1).trim());
       return;
     }
+    const crash = workerCrash.exec(line);
+    if (crash) {
+      const read = readNodeId(crash[1] as string);
+      if (read && read.rest === '') {
+        record(collector, 'FAILED', read.id, line.replace(/^\[gw\d+\] /, ''));
+        if (section !== undefined) this.crashSections.add(section);
+      }
+      return;
+    }
     readResultLine(line, collector);
   }
 
   finish(): ParsedTestOutput {
+    // A section whose test no result line named (no -v, no short summary) still counts.
+    const named = new Set<string>();
+    for (const test of this.collector.finish('pytest').tests) named.add(headerName(test.name));
+    for (const [name, status] of this.sections) {
+      if (named.has(name) || this.crashSections.has(name)) continue;
+      this.collector.add(name, status);
+    }
     const parsed = this.collector.finish('pytest');
     for (const failure of parsed.failures) {
       if (failure.message !== '') continue;
@@ -167,6 +203,7 @@ function summaryCounts(text: string): { passed: number; failed: number; skipped:
 
 /** The name pytest prints in a FAILURES section header for a node id (`Class.test[x]`). */
 function headerName(id: string): string {
+  if (!id.includes('::')) return id; // a module that failed to collect: its path
   const parts = id.split('::').slice(1);
   return parts.join('.');
 }
