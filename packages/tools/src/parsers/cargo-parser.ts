@@ -49,10 +49,13 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     const summary = summaryLine.exec(line);
     if (summary) {
       const words = readCountWords(summary[1] as string);
-      summaries.set(binary === '' ? `#${summaries.size}` : binary, {
-        passed: words.get('passed') ?? 0,
-        failed: words.get('failed') ?? 0,
-        skipped: words.get('ignored') ?? 0,
+      // Two result lines under one header (a line repeated, a header lost): the larger of each.
+      const key = binary;
+      const before = summaries.get(key) ?? { passed: 0, failed: 0, skipped: 0 };
+      summaries.set(key, {
+        passed: Math.max(before.passed, words.get('passed') ?? 0),
+        failed: Math.max(before.failed, words.get('failed') ?? 0),
+        skipped: Math.max(before.skipped, words.get('ignored') ?? 0),
       });
       binaryResult = true;
       continue;
@@ -77,15 +80,16 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
       continue;
     }
     const died = binaryDied.exec(line);
-    if (died && !binaryResult && binary !== '') {
+    if (died && !binaryResult) {
       const named = [...panics].filter(([thread]) => thread !== 'main' && collector.statusOf(thread) === undefined);
       for (const [thread, message] of named) {
         collector.add(thread, 'failed');
         collector.fail(thread, `${message} (the test binary then died: ${died[1] as string})`);
       }
       if (named.length === 0) {
-        collector.add(binary, 'error');
-        collector.fail(binary, `the test binary died before its test result line (${died[1] as string})`);
+        const name = binary === '' ? 'test binary' : binary;
+        collector.add(name, 'error');
+        collector.fail(name, `the test binary died before its test result line (${died[1] as string})`);
       }
       binaryResult = true;
       continue;

@@ -25,6 +25,8 @@ export function parseMocha(lines: readonly string[]): ParsedTestOutput {
   const failedByNumber = new Map<string, string>();
   let groups: Array<{ indent: number; name: string }> = [];
   let counts: { passed?: number; failed?: number; skipped?: number } | undefined;
+  let details = false;
+  let detailsStart = lines.length;
   let index = 0;
   for (; index < lines.length; index++) {
     const line = lines[index] as string;
@@ -35,22 +37,25 @@ export function parseMocha(lines: readonly string[]): ParsedTestOutput {
       collector.fail(name, exception[1] as string);
       continue;
     }
+    // The count lines are read wherever they are (a damaged log may have them out of order).
     const pass = passing.exec(line);
     if (pass) {
-      counts = { passed: Number(pass[1]), failed: 0, skipped: 0 };
+      counts = { ...counts, passed: Number(pass[1]) };
       continue;
     }
-    if (counts) {
-      const fail = failing.exec(line);
-      if (fail) {
-        counts.failed = Number(fail[1]);
-        index++;
-        break;
-      }
-      const skip = pending.exec(line);
-      if (skip) counts.skipped = Number(skip[1]);
+    const fail = failing.exec(line);
+    if (fail) {
+      counts = { ...counts, failed: Number(fail[1]) };
+      details = true; // the failure details follow
+      detailsStart = Math.min(detailsStart, index + 1);
       continue;
     }
+    const skip = pending.exec(line);
+    if (skip) {
+      counts = { ...counts, skipped: Number(skip[1]) };
+      continue;
+    }
+    if (details || counts?.passed !== undefined) continue;
     if (line.trim() === '') continue;
     const indent = /^\s*/.exec(line)?.[0].length ?? 0;
     groups = groups.filter((group) => group.indent < indent);
@@ -68,7 +73,7 @@ export function parseMocha(lines: readonly string[]): ParsedTestOutput {
     }
   }
   // Failure details: "  1) suite\n       title:\n\n      Error: message"
-  for (; index < lines.length; index++) {
+  for (index = detailsStart; index < lines.length; index++) {
     const header = /^\s+(\d+)\) /.exec(lines[index] as string);
     const name = header ? failedByNumber.get(header[1] as string) : undefined;
     if (!name) continue;
@@ -82,9 +87,11 @@ export function parseMocha(lines: readonly string[]): ParsedTestOutput {
       }
     }
   }
-  if (counts) {
-    const { passed = 0, failed = 0, skipped = 0 } = counts;
+  if (counts?.passed !== undefined) {
+    const { passed, failed = 0, skipped = 0 } = counts;
     collector.counts = { passed, failed, skipped, total: passed + failed + skipped };
+  } else if (counts?.failed !== undefined) {
+    collector.counts = { failed: counts.failed }; // the passing line is lost: the other counts are unknown
   }
   return collector.finish('mocha');
 }

@@ -28,6 +28,7 @@ export function parseNodeTest(lines: readonly string[]): ParsedTestOutput {
   const tapNames: Array<{ indent: number; name: string }> = [];
   let specGroups: Array<{ indent: number; name: string }> = [];
   let lastError: string | undefined;
+  let repeated = false;
   const fail = (name: string, message: string): void => {
     collector.add(name, 'failed');
     const fileFailed = /^'?test failed'?$/.test(message) && /\.[cm]?[jt]sx?$/.test(name);
@@ -42,7 +43,8 @@ export function parseNodeTest(lines: readonly string[]): ParsedTestOutput {
       counts.set(count[1] as string, Number(count[2]));
       continue;
     }
-    if (line.startsWith('✖ failing tests:')) break;
+    if (line.startsWith('✖ failing tests:')) repeated = true;
+    if (repeated) continue; // the list repeats the failures already read; only count lines follow
     const subtest = /^(\s*)# Subtest: (.*)$/.exec(line);
     if (subtest) {
       const indent = (subtest[1] as string).length;

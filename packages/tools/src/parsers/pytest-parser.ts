@@ -40,20 +40,41 @@ export function parsePytest(lines: readonly string[]): ParsedTestOutput {
   return parser.finish();
 }
 
-class PytestLineParser {
-  private readonly collector = new TestCollector();
-  private readonly sectionMessages = new Map<string, string>();
-  private depth = 0;
-  private section: string | undefined;
+/** What one pytest session (the outer run, or one nested in captured output) printed. */
+class Session {
+  readonly collector = new TestCollector();
+  readonly sectionMessages = new Map<string, string>();
+  section: string | undefined;
   /** The `=== FAILURES ===` or `=== ERRORS ===` area the current section is in. */
-  private area: 'FAILURES' | 'ERRORS' | undefined;
+  area: 'FAILURES' | 'ERRORS' | undefined;
   /** Each section's name (the test or path it is about) and what it reports. */
-  private readonly sections = new Map<string, 'failed' | 'error'>();
+  readonly sections = new Map<string, 'failed' | 'error'>();
   /** Sections that only report a worker crash (their test is named by the crash line). */
-  private readonly crashSections = new Set<string>();
+  readonly crashSections = new Set<string>();
+  /** `true` once a result, section or summary was read. */
+  used = false;
+}
+
+/**
+ * Sessions are kept apart by nesting depth. The outer run is the shallowest session that printed
+ * anything: a repeated `test session starts` line (a damaged log) then only moves the whole run one
+ * level down instead of hiding it.
+ */
+class PytestLineParser {
+  private readonly sessions = new Map<number, Session>();
+  private depth = 0;
+
+  private session(): Session {
+    const level = Math.max(1, this.depth);
+    let session = this.sessions.get(level);
+    if (session === undefined) {
+      session = new Session();
+      this.sessions.set(level, session);
+    }
+    return session;
+  }
 
   line(line: string): void {
-    const collector = this.collector;
     if (line.length === 0) return;
     const first = line.charCodeAt(0);
     if (first === 61 /* = */) {
@@ -61,27 +82,31 @@ class PytestLineParser {
         this.depth++;
         return;
       }
+      const session = this.session();
       const summary = finalSummary.exec(line);
       if (summary) {
-        if (this.depth <= 1) collector.counts = summaryCounts(summary[1] as string);
+        session.collector.counts = summaryCounts(summary[1] as string);
+        session.used = true;
         if (this.depth > 0) this.depth--;
       }
-      this.section = undefined;
-      if (this.depth <= 1) this.area = areaHeader.exec(line)?.[1] as typeof this.area;
+      session.section = undefined;
+      session.area = areaHeader.exec(line)?.[1] as Session['area'];
       return;
     }
-    if (this.depth > 1) return;
+    const session = this.session();
+    const collector = session.collector;
     if (first === 95 /* _ */) {
       const header = sectionHeader.exec(line)?.[1];
-      this.section = header?.replace(/^ERROR (?:at \w+ of|collecting) /, '');
-      if (header !== undefined && this.section !== undefined && this.area !== undefined && !this.sections.has(this.section)) {
-        this.sections.set(this.section, header.startsWith('ERROR ') || this.area === 'ERRORS' ? 'error' : 'failed');
+      session.section = header?.replace(/^ERROR (?:at \w+ of|collecting) /, '');
+      if (header !== undefined && session.section !== undefined && session.area !== undefined && !session.sections.has(session.section)) {
+        session.sections.set(session.section, header.startsWith('ERROR ') || session.area === 'ERRORS' ? 'error' : 'failed');
+        session.used = true;
       }
       return;
     }
-    const section = this.section;
-    if (first === 69 /* E */ && section !== undefined && line.startsWith('E ') && !this.sectionMessages.has(section)) {
-      this.sectionMessages.set(section, line.slice(1).trim());
+    const section = session.section;
+    if (first === 69 /* E */ && section !== undefined && line.startsWith('E ') && !session.sectionMessages.has(section)) {
+      session.sectionMessages.set(section, line.slice(1).trim());
       return;
     }
     const crash = workerCrash.exec(line);
@@ -89,25 +114,29 @@ class PytestLineParser {
       const read = readNodeId(crash[1] as string);
       if (read && read.rest === '') {
         record(collector, 'FAILED', read.id, line.replace(/^\[gw\d+\] /, ''));
-        if (section !== undefined) this.crashSections.add(section);
+        session.used = true;
+        if (section !== undefined) session.crashSections.add(section);
       }
       return;
     }
-    readResultLine(line, collector);
+    if (readResultLine(line, collector)) session.used = true;
   }
 
   finish(): ParsedTestOutput {
+    const levels = [...this.sessions.keys()].sort((a, b) => a - b);
+    const outer = levels.map((level) => this.sessions.get(level) as Session).find((session) => session.used);
+    if (outer === undefined) return new TestCollector().finish('pytest');
     // A section whose test no result line named (no -v, no short summary) still counts.
     const named = new Set<string>();
-    for (const test of this.collector.finish('pytest').tests) named.add(headerName(test.name));
-    for (const [name, status] of this.sections) {
-      if (named.has(name) || this.crashSections.has(name)) continue;
-      this.collector.add(name, status);
+    for (const test of outer.collector.finish('pytest').tests) named.add(headerName(test.name));
+    for (const [name, status] of outer.sections) {
+      if (named.has(name) || outer.crashSections.has(name)) continue;
+      outer.collector.add(name, status);
     }
-    const parsed = this.collector.finish('pytest');
+    const parsed = outer.collector.finish('pytest');
     for (const failure of parsed.failures) {
       if (failure.message !== '') continue;
-      failure.message = this.sectionMessages.get(headerName(failure.name)) ?? '';
+      failure.message = outer.sectionMessages.get(headerName(failure.name)) ?? '';
     }
     return parsed;
   }
@@ -115,14 +144,14 @@ class PytestLineParser {
 
 const summaryWords: readonly Word[] = ['PASSED', 'FAILED', 'ERROR', 'XFAIL', 'XPASS'];
 
-function readResultLine(line: string, collector: TestCollector): void {
+/** Reads one result line into `collector`; `true` when it was one. */
+function readResultLine(line: string, collector: TestCollector): boolean {
   const first = line.charCodeAt(0);
   // -rA short summary: WORD id[ - message]; SKIPPED lines carry a location, not an id.
   if (first === 80 /* P */ || first === 70 /* F */ || first === 69 /* E */ || first === 88 /* X */) {
     for (const word of summaryWords) {
       if (line.startsWith(word) && line.charCodeAt(word.length) === 32) {
-        readSummaryLine(line, word, word.length + 1, collector);
-        return;
+        return readSummaryLine(line, word, word.length + 1, collector);
       }
     }
   }
@@ -130,27 +159,28 @@ function readResultLine(line: string, collector: TestCollector): void {
     const parallel = xdist.exec(line);
     const read = parallel ? readNodeId(parallel[2] as string) : undefined;
     if (parallel && read) record(collector, parallel[1] as Word, read.id, '');
-    return;
+    return parallel !== null && read !== undefined;
   }
-  if (!line.includes('::')) return;
+  if (!line.includes('::')) return false;
   const end = nodeIdEnd(line);
   if (end > 0 && line.charCodeAt(end) === 32) {
     for (const word of verboseWords) {
       if (line.startsWith(word, end + 1) && !isWordChar(line.charCodeAt(end + 1 + word.length))) {
         record(collector, word, line.slice(0, end), '');
-        return;
+        return true;
       }
     }
   }
   // Unbalanced brackets in the parameters: the status is the last word before the progress column.
   const verbose = verboseFallback.exec(line);
   if (verbose) record(collector, verbose[2] as Word, verbose[1] as string, '');
+  return verbose !== null;
 }
 
 const verboseWords: readonly Word[] = ['PASSED', 'FAILED', 'ERROR', 'SKIPPED', 'XFAIL', 'XPASS'];
 const isWordChar = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
 
-function readSummaryLine(line: string, word: Word, start: number, collector: TestCollector): void {
+function readSummaryLine(line: string, word: Word, start: number, collector: TestCollector): boolean {
   const end = nodeIdEnd(line, start);
   const clean = end > 0 && (end === line.length || line.startsWith(' - ', end));
   const id = end > 0 ? line.slice(start, end) : '';
@@ -161,11 +191,12 @@ function readSummaryLine(line: string, word: Word, start: number, collector: Tes
     const known = knownId(rest, collector);
     if (known !== undefined) {
       record(collector, word, known, rest.slice(known.length + 3));
-      return;
+      return true;
     }
   }
-  if (end < 0 || !(id.includes('::') || word === 'ERROR')) return;
+  if (end < 0 || !(id.includes('::') || word === 'ERROR')) return false;
   record(collector, word, id, line.startsWith(' - ', end) ? line.slice(end + 3) : line.slice(end).trim());
+  return true;
 }
 
 const verboseFallback = /^(\S.*::.*\S) (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)(?: \(.*\))?\s+\[\s*\d+%\]$/;

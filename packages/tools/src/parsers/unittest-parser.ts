@@ -85,6 +85,11 @@ export function parseUnittest(lines: readonly string[], framework: 'unittest' | 
       // Python >= 3.11: a subtest's own line gives its parent's status.
       const subtest = subtestName.exec(name);
       if (subtest) name = subtest[1] as string;
+      // A result line is a test's only when it names one (or its docstring follows the name).
+      if (description === undefined && !nameOnly.test(name)) {
+        previous = line;
+        continue;
+      }
       const status = readStatus(rest);
       if (status) {
         record(collector, name, status, description);

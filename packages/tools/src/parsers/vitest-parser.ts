@@ -6,8 +6,8 @@
  *
  * A file that fails to load (`FAIL  file [ file ]`) is an `error` named by its file; a failing
  * hook (`FAIL  file > suite`) is a failure named by its suite; both with their error line. The
- * `Tests` line leaves such suites out: the `Failed Suites N` header's N is added to `failed` and
- * `total`. Errors thrown outside any test (`Vitest caught N unhandled errors`) are one `error`
+ * `Tests` line leaves such suites out: the `Failed Suites N` header's N (or, when no test failed,
+ * the `Test Files` line's failed files) is added to `failed` and `total`. Errors thrown outside any test (`Vitest caught N unhandled errors`) are one `error`
  * named `unhandled errors`, counted the same way.
  * @module
  */
@@ -15,6 +15,7 @@ import { readCountWords, TestCollector } from './test-collector.js';
 import type { ParsedTestOutput, TestStatus } from './test-output-types.js';
 
 const testsLine = /^\s*Tests\s+(\d.*?)\s*\((\d+)\)\s*$/;
+const filesLine = /^\s*Test Files\s+(\d.*?)\s*\((\d+)\)\s*$/;
 const resultLine = /^\s*([✓×↓□✗√]) (.+? > .+?)(?: \d+(?:\.\d+)?m?s)?$/;
 const failHeader = /^\s*FAIL\s+(.+? > .+)$/;
 const fileFailHeader = /^\s*FAIL\s+(\S+) \[ \S+ \]$/;
@@ -33,6 +34,8 @@ const symbols: Record<string, [TestStatus, 'todo' | undefined]> = {
 export function parseVitest(lines: readonly string[]): ParsedTestOutput {
   const collector = new TestCollector();
   let suitesFailed = 0;
+  let filesFailed = 0;
+  const brokenFiles = new Set<string>();
   let unhandledErrors = 0;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
@@ -41,9 +44,15 @@ export function parseVitest(lines: readonly string[]): ParsedTestOutput {
       suitesFailed = Number(suites[1]);
       continue;
     }
+    const files = filesLine.exec(line);
+    if (files) {
+      filesFailed = readCountWords(files[1] as string).get('failed') ?? 0;
+      continue;
+    }
     const fileFail = fileFailHeader.exec(line);
     if (fileFail) {
       const name = fileFail[1] as string;
+      brokenFiles.add(name);
       collector.add(name, 'error');
       collector.fail(name, nextNonEmpty(lines, index + 1));
       continue;
@@ -81,7 +90,9 @@ export function parseVitest(lines: readonly string[]): ParsedTestOutput {
     }
   }
   const counts = collector.counts;
-  const outside = suitesFailed + (unhandledErrors > 0 ? 1 : 0);
+  // With no failed test, every failed file (the `Test Files` count) failed outside its tests.
+  const suites = Math.max(suitesFailed, brokenFiles.size, counts?.failed === 0 ? filesFailed : 0);
+  const outside = suites + (unhandledErrors > 0 ? 1 : 0);
   if (counts !== undefined && outside > 0) {
     counts.failed = (counts.failed ?? 0) + outside;
     counts.total = (counts.total ?? 0) + outside;
