@@ -40,7 +40,7 @@ const interleaving = fc.option(fc.record({ owner: fc.array(fc.boolean(), { minLe
 
 /** The workers' lines merged into one stream first, then that stream damaged in transport. */
 function damaged(lines: readonly string[], damages: readonly Damage[], interleave: { owner: boolean[]; turns: boolean[] } | undefined): string[] {
-  let out = interleave === undefined ? [...lines] : interleaved(lines, interleave);
+  const out = interleave === undefined ? [...lines] : interleaved(lines, interleave);
   for (const change of damages) {
     if (out.length === 0) break;
     const at = change.at % out.length;
@@ -58,7 +58,9 @@ function damaged(lines: readonly string[], damages: readonly Damage[], interleav
 /** Each line is printed by one of two workers (`owner`); the log takes their lines in `turns`. */
 function interleaved(lines: readonly string[], interleave: { owner: boolean[]; turns: boolean[] }): string[] {
   const workers: [string[], string[]] = [[], []];
-  lines.forEach((line, index) => workers[interleave.owner[index % interleave.owner.length] ? 1 : 0].push(line));
+  lines.forEach((line, index) => {
+    workers[interleave.owner[index % interleave.owner.length] ? 1 : 0].push(line);
+  });
   const merged: string[] = [];
   for (let turn = 0; workers[0].length + workers[1].length > 0; turn++) {
     const pick = interleave.turns[turn % interleave.turns.length] ? 1 : 0;
