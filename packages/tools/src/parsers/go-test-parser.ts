@@ -59,6 +59,8 @@ class GoParser {
   private readonly buildErrors = new Map<string, string>();
   /** Packages that did not build or set up, each with go's reason. */
   private readonly broken = new Map<string, string>();
+  /** test2json (go 1.24+): the import path whose build failed, for each package (`FailedBuild`). */
+  private readonly failedBuilds = new Map<string, string>();
   private buildPackage: string | undefined;
   private complete = false;
   /** Plain and -v output: one binary's output is printed whole, so one rolling state. */
@@ -182,8 +184,9 @@ class GoParser {
         const text = event.Output.replace(/\n$/, '');
         if (!packageLine.test(text)) this.output(state, text, undefined);
       } else if (action === 'fail') {
-        const failedBuild = typeof event.FailedBuild === 'string' ? 'build failed' : undefined;
-        this.packageDone(state, pkg, true, failedBuild);
+        const failedBuild = typeof event.FailedBuild === 'string' ? event.FailedBuild.replace(/ \[.*\]$/, '') : undefined;
+        if (failedBuild !== undefined) this.failedBuilds.set(pkg, failedBuild);
+        this.packageDone(state, pkg, true, failedBuild === undefined ? undefined : 'build failed');
         this.states.delete(pkg);
       } else if (action === 'pass' || action === 'skip') {
         this.states.delete(pkg);
@@ -204,7 +207,8 @@ class GoParser {
     const collector = this.collector;
     for (const [pkg, reason] of this.broken) {
       collector.add(pkg, 'error');
-      collector.fail(pkg, this.buildErrors.get(pkg) ?? reason);
+      const built = this.failedBuilds.get(pkg);
+      collector.fail(pkg, (built === undefined ? undefined : this.buildErrors.get(built)) ?? this.buildErrors.get(pkg) ?? reason);
     }
     for (const [name, message] of this.forced) collector.fail(name, message);
     for (const [name, message] of this.messages) {
