@@ -103,8 +103,6 @@ const rows: Row[] = [
       ['src/hook.test.js > db', 'failed', `Error: ${jsHook}`],
     ],
   ],
-  ['mocha-hook.txt', 'mocha', '"before all" hook', [['db "before all" hook for "reads a row"', 'failed', `Error: ${jsHook}`]]],
-  ['mocha-load-error.txt', 'mocha', 'spec file fails to load (no summary)', [['/tmp/suite/mk/broken.spec.js', 'error', "Error: Cannot find module './missing'"]]],
   [
     'node-kinds-spec.txt',
     'node',
@@ -142,6 +140,15 @@ describe('failures outside tests and crashed tests, per runner (issue 11 kinds)'
       const failure = parsed.failures.find((entry) => entry.name === name);
       expect(failure?.message, name).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
     }
+  });
+
+  it('mocha: a spec file that fails to load (no summary) and a failing "before all" hook both count', () => {
+    const load = parseTestOutput(fixture('mocha-load-error.txt'));
+    expect(load.framework).toBe('mocha');
+    expect(load.failures).toEqual([{ name: '/tmp/suite/mk/broken.spec.js', message: "Error: Cannot find module './missing'" }]);
+    const hook = parseTestOutput(fixture('mocha-hook.txt'));
+    expect(hook).toMatchObject({ passed: 1, failed: 1 });
+    expect(hook.failures).toEqual([{ name: 'db "before all" hook for "reads a row"', message: `Error: ${jsHook}` }]);
   });
 
   it('go 1.24+ -json: a build failure reported as build-output / FailedBuild events is an error with the compiler line', () => {

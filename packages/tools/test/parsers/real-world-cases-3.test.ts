@@ -31,18 +31,17 @@ describe('real-world cases, third set: parsers', () => {
       expect(parsed).toMatchObject({ passed: 1, failed: 1, skipped: 1, total: 3 });
     });
 
-    it.each(['pytest-xdist-classic.txt', 'pytest-xdist-progress.txt', 'pytest-xdist-count.txt'])(
-      'D02: reads the real pytest -v -n 2 output in every console style (%s)',
-      (file) => {
+    it('D02: reads the real pytest -v -n 2 output in every console style (classic, progress, count)', () => {
+      for (const file of ['pytest-xdist-classic.txt', 'pytest-xdist-progress.txt', 'pytest-xdist-count.txt']) {
         const parsed = parseTestOutput(fixture(file));
-        expect(statuses(parsed)).toEqual({
+        expect(statuses(parsed), file).toEqual({
           'test_calc.py::test_divides': 'passed',
           'test_calc.py::test_skip': 'skipped',
           'test_calc.py::test_rejects_zero[pair0]': 'failed',
         });
-        expect(messageOf(parsed, 'test_calc.py::test_rejects_zero[pair0]')).toBe('ZeroDivisionError: division by zero');
-      },
-    );
+        expect(messageOf(parsed, 'test_calc.py::test_rejects_zero[pair0]'), file).toBe('ZeroDivisionError: division by zero');
+      }
+    });
   });
 
   describe('D03: a Go test killed by a panic in a goroutine', () => {
@@ -116,24 +115,27 @@ describe('real-world cases, third set: parsers', () => {
       expect(messageOf(parsed, 'test_a_sub (test_n.T)')).toBe('AssertionError: 1 == 1');
     });
 
-    it.each([
-      ['unittest-py38-kinds.txt', 'test_n.T', ''],
-      ['unittest-py39-kinds.txt', 'test_n.T', ''],
-      ['unittest-py310-kinds.txt', 'test_n.T', ''],
-      ['unittest-py311-kinds.txt', 'test_n.T', 'x'],
-      ['unittest-py312-kinds.txt', 'test_n.T', 'x'],
-      ['unittest-py313-kinds.txt', 'test_n.T', 'x'],
-      ['django-py39-kinds.txt', 'shop.tests.PriceTests', ''],
-      ['django-py310-kinds.txt', 'shop.tests.PriceTests', ''],
-      ['django-py311-kinds.txt', 'shop.tests.PriceTests', 'x'],
-    ])('D04: grades the failed-subtest test failed and its neighbours passed in real output (%s)', (file, owner, longNames) => {
-      const name = (test: string): string => (longNames ? `${test} (${owner}.${test})` : `${test} (${owner})`);
-      const map = getTestStatusMap(parseTestOutput(fixture(file)));
-      expect(map[name('test_a_sub')]).toBe('failed');
-      expect(map[name('test_b_ok')]).toBe('passed');
-      if (file.startsWith('unittest')) {
-        expect(map[name('test_c_ok')]).toBe('passed');
-        expect(map[name('test_d_sub_ok')]).toBe('passed');
+    it('D04: grades the failed-subtest test failed and its neighbours passed in real output of Python 3.8 to 3.13 (unittest and Django)', () => {
+      const layouts: Array<[string, string, boolean]> = [
+        ['unittest-py38-kinds.txt', 'test_n.T', false],
+        ['unittest-py39-kinds.txt', 'test_n.T', false],
+        ['unittest-py310-kinds.txt', 'test_n.T', false],
+        ['unittest-py311-kinds.txt', 'test_n.T', true],
+        ['unittest-py312-kinds.txt', 'test_n.T', true],
+        ['unittest-py313-kinds.txt', 'test_n.T', true],
+        ['django-py39-kinds.txt', 'shop.tests.PriceTests', false],
+        ['django-py310-kinds.txt', 'shop.tests.PriceTests', false],
+        ['django-py311-kinds.txt', 'shop.tests.PriceTests', true],
+      ];
+      for (const [file, owner, longNames] of layouts) {
+        const name = (test: string): string => (longNames ? `${test} (${owner}.${test})` : `${test} (${owner})`);
+        const map = getTestStatusMap(parseTestOutput(fixture(file)));
+        expect(map[name('test_a_sub')], file).toBe('failed');
+        expect(map[name('test_b_ok')], file).toBe('passed');
+        if (file.startsWith('unittest')) {
+          expect(map[name('test_c_ok')], file).toBe('passed');
+          expect(map[name('test_d_sub_ok')], file).toBe('passed');
+        }
       }
     });
   });
