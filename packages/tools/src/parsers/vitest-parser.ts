@@ -21,6 +21,7 @@ const failHeader = /^\s*FAIL\s+(.+? > .+)$/;
 const fileFailHeader = /^\s*FAIL\s+(\S+) \[ \S+ \]$/;
 const failedSuites = /^⎯+ Failed Suites (\d+) ⎯+$/;
 const unhandled = /^Vitest caught (\d+) unhandled errors? during the test run/;
+const errorsLine = /^\s*Errors\s+(\d+) errors?\s*$/;
 const symbols: Record<string, [TestStatus, 'todo' | undefined]> = {
   '✓': ['passed', undefined],
   '√': ['passed', undefined],
@@ -62,6 +63,12 @@ export function parseVitest(lines: readonly string[]): ParsedTestOutput {
       unhandledErrors = Number(caught[1]);
       collector.add('unhandled errors', 'error');
       collector.fail('unhandled errors', errorLine(lines, index + 1));
+      continue;
+    }
+    const errors = errorsLine.exec(line);
+    if (errors && Number(errors[1]) > 0) {
+      unhandledErrors = Math.max(unhandledErrors, Number(errors[1]));
+      if (collector.statusOf('unhandled errors') === undefined) collector.add('unhandled errors', 'error');
       continue;
     }
     const tests = testsLine.exec(line);

@@ -103,6 +103,7 @@ const rows: Row[] = [
       ['src/hook.test.js > db', 'failed', `Error: ${jsHook}`],
     ],
   ],
+  ['vitest-unhandled.txt', 'vitest', 'error thrown outside any test (unhandled)', [['unhandled errors', 'error', 'Error: late failure outside the test']]],
   [
     'node-kinds-spec.txt',
     'node',

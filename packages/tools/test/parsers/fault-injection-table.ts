@@ -34,7 +34,7 @@ export const says: Partial<Record<TestFramework, RegExp>> = {
   // One line, or the first of two when the runner wraps it (it then ends with ", ").
   sympy: /^=*\s*tests finished: .*\b[1-9]\d* (?:failed|exceptions)\b.*(?: in [\d.]+ seconds =*\s*|, ?)$/,
   jest: /^(?:Tests|Test Suites):\s+.*\b[1-9]\d* failed\b.*\d+ total$/,
-  vitest: /^\s*(?:Tests|Test Files)\s+.*\b[1-9]\d* failed\b.*\(\d+\)$/,
+  vitest: /^\s*(?:Tests|Test Files)\s+.*\b[1-9]\d* failed\b.*\(\d+\)$|^\s*Errors\s+[1-9]\d* errors?$/,
   mocha: /^\s+[1-9]\d* failing$|^ ?Exception during run: \w*Error\b.*$/,
   node: /^(?:#|ℹ) (?:fail|cancelled) [1-9]\d*$/,
   cargo:
@@ -99,6 +99,7 @@ export const faultInjectionTable: readonly FaultInjectionRow[] = [
   { framework: 'vitest', fixture: 'vitest-color.txt', passes: 3, saysFailed: says.vitest },
   { framework: 'vitest', fixture: 'vitest-default.txt', passes: 3, saysFailed: says.vitest },
   { framework: 'vitest', fixture: 'vitest-kinds-default.txt', passes: 1, saysFailed: says.vitest },
+  { framework: 'vitest', fixture: 'vitest-unhandled.txt', passes: 2, saysFailed: says.vitest },
   { framework: 'vitest', fixture: 'vitest-kinds-verbose.txt', passes: 1, saysFailed: says.vitest },
   { framework: 'vitest', fixture: 'vitest-verbose.txt', passes: 3, saysFailed: says.vitest },
 ];
