@@ -13,6 +13,13 @@
  * SIGABRT…)`, as after a panic while panicking) fails every test whose thread panicked and got no
  * result, with the first panic as its message; with no such thread, the binary itself (`unittests
  * src/lib.rs`) is the failure.
+ *
+ * `cargo nextest run` output is read too: one status line per test (`        PASS [   0.004s]
+ * (1/3) crate::bin tests::fine`; `FAIL`, `SIGSEGV`/`SIGABRT`/any `SIG…`, `ABORT`, `TIMEOUT`,
+ * `LEAK-FAIL` and `FAIL + LEAK` are failures, `PASS`, `LEAK` and `FLAKY` passes, `SKIP` skips, a
+ * `TRY n …` line is a retry, not the result), named by the test path without its binary as cargo
+ * test names it, and the counts from `Summary [ 0.012s] 3 tests run: 1 passed, 2 failed, 0 skipped`.
+ * A test killed by a signal gets the signal in its message; a failed test gets its panic.
  * @module
  */
 import { readCountWords, TestCollector } from './test-collector.js';
@@ -27,6 +34,9 @@ const firstError = /^error(?:\[E\d+\])?: (?!could not compile|test failed|aborti
 const location = /^\s*--> (\S+)$/;
 const threadPanic = /^thread '([^']+)' (?:\(\d+\) )?panicked at (.+?):?$/;
 const binaryDied = /^\s*process didn't exit successfully: .*\((signal: .+)\)$/;
+const nextestStatus =
+  /^\s*(PASS|FAIL|SKIP|LEAK|LEAK-FAIL|FAIL \+ LEAK|FLAKY \d+\/\d+|TIMEOUT|ABORT(?: SIG \d+)?|SIG[A-Z0-9]+|TRY \d+ \S+(?: \+ LEAK)?) \[\s*>?[\d.]+s\] (?:\(\s*\d+\/\d+\) )?(\S+) (\S.*?)\s*$/;
+const nextestSummary = /^\s*Summary \[\s*[\d.]+s\] (\d+) tests? run: (.*)$/;
 
 /** Parses cargo test output. Pure; never throws. */
 export function parseCargo(lines: readonly string[]): ParsedTestOutput {
@@ -37,6 +47,9 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
   let compilerError: string | undefined;
   /** Threads that panicked in the current binary, each with its first panic, before any result. */
   let panics = new Map<string, string>();
+  /** Every thread's first panic (nextest prints a failed test's output after its status line). */
+  const allPanics = new Map<string, string>();
+  let nextestCounts: { passed: number; failed: number; skipped: number; total: number } | undefined;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
     const result = resultLine.exec(line);
@@ -72,11 +85,30 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
       collector.fail(block[1] as string, panicMessage(lines, index + 1));
       continue;
     }
-    const panic = threadPanic.exec(line);
+    const panic = threadPanic.exec(line.trim());
     if (panic) {
       const thread = panic[1] as string;
       const next = (lines[index + 1] ?? '').trim();
-      if (!panics.has(thread)) panics.set(thread, `panicked at ${panic[2] as string}${next === '' ? '' : `: ${next}`}`);
+      const message = `panicked at ${panic[2] as string}${next === '' ? '' : `: ${next}`}`;
+      if (!panics.has(thread)) panics.set(thread, message);
+      if (!allPanics.has(thread)) allPanics.set(thread, message);
+      continue;
+    }
+    const status = nextestStatus.exec(line);
+    if (status) {
+      readNextestStatus(collector, status[1] as string, status[3] as string);
+      continue;
+    }
+    const nextestRun = nextestSummary.exec(line);
+    if (nextestRun) {
+      const words = readCountWords(nextestRun[2] as string);
+      const skipped = words.get('skipped') ?? 0;
+      nextestCounts = {
+        passed: words.get('passed') ?? 0,
+        failed: (words.get('failed') ?? 0) + (words.get('timed out') ?? 0),
+        skipped,
+        total: Number(nextestRun[1]) + skipped,
+      };
       continue;
     }
     const died = binaryDied.exec(line);
@@ -108,6 +140,12 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
       compilerError = undefined;
     }
   }
+  // nextest prints a failed test's output after its status line: give it its panic.
+  for (const [thread, message] of allPanics) {
+    const result = collector.statusOf(thread);
+    if (result === 'failed' || result === 'error') collector.fail(thread, message);
+  }
+  if (nextestCounts !== undefined && summaries.size === 0) collector.counts = nextestCounts;
   if (summaries.size > 0) {
     let passed = 0;
     let failed = 0;
@@ -120,6 +158,18 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     collector.counts = { passed, failed, skipped, total: passed + failed + skipped };
   }
   return collector.finish('cargo');
+}
+
+/** Records one nextest status line; a retry (`TRY n …`) is not a result. */
+function readNextestStatus(collector: TestCollector, word: string, name: string): void {
+  if (word.startsWith('TRY ')) return;
+  if (word === 'PASS' || word === 'LEAK' || word.startsWith('FLAKY')) collector.add(name, 'passed');
+  else if (word === 'SKIP') collector.add(name, 'skipped');
+  else {
+    collector.add(name, 'failed');
+    if (word.startsWith('SIG') || word.startsWith('ABORT')) collector.fail(name, `killed by a signal (${word})`);
+    else if (word === 'TIMEOUT') collector.fail(name, 'timed out');
+  }
 }
 
 /** The panic line and the message line after it, from a failure's stdout block. */

@@ -10,7 +10,7 @@ const sampleBytes = 256 * 1024;
 /** Ordered: the first runner whose signature matches wins. */
 const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
   ['go', /^\{"Time":"[^"]*","Action":"/m],
-  ['cargo', /^test result: (?:ok|FAILED)\. \d+ passed|^error: could not compile `[^`]+` \((?:lib )?test|^\s+Running (?:unittests )?\S+ \(\S*target\/\S+\)$/m],
+  ['cargo', /^test result: (?:ok|FAILED)\. \d+ passed|^error: could not compile `[^`]+` \((?:lib )?test|^\s+Running (?:unittests )?\S+ \(\S*target\/\S+\)$|^\s+(?:Summary \[\s*[\d.]+s\] \d+ tests? run:|Starting \d+ tests? across \d+ binar)/m],
   ['pytest', /^=+ (?:test session starts|.*\b(?:passed|failed|errors?|no tests ran)\b.* in [\d.]+s(?: \([^)]*\))?) =+$/m],
   ['pytest', /^\S+\.py::\S.* (?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b|^(?:PASSED|FAILED|ERROR|XFAIL|XPASS) \S+\.py::/m],
   ['sympy', /tests finished: \d+ passed|^=+ test process starts =+$/m],

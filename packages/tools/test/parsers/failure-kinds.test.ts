@@ -152,6 +152,45 @@ describe('failures outside tests and crashed tests, per runner (issue 11 kinds)'
     expect(hook.failures).toEqual([{ name: 'db "before all" hook for "reads a row"', message: `Error: ${jsHook}` }]);
   });
 
+  it('cargo nextest: a test killed by a signal or aborted by a double panic is failed and named, a compile error counts, counts from Summary', () => {
+    // nextest cannot be installed here (no crates registry): the lines have the shapes nextest's
+    // reporter prints (its recorded snapshots, e.g. integration__record_replay__replay_output_not_captured.snap).
+    const run = [
+      '    Starting 4 tests across 2 binaries (1 test skipped)',
+      '        PASS [   0.004s] (1/4) crashy tests::fine',
+      '        FAIL [   0.006s] (2/4) crashy tests::fails',
+      '--- STDERR:              crashy tests::fails ---',
+      "thread 'tests::fails' panicked at src/lib.rs:21:18:",
+      'assertion `left == right` failed',
+      '     SIGABRT [   0.010s] (3/4) crashy tests::double_panic',
+      '     SIGSEGV [   0.012s] (4/4) crashy::segfault segfaults',
+      '────────────',
+      '     Summary [   0.020s] 4 tests run: 1 passed, 3 failed, 1 skipped',
+      '        FAIL [   0.006s] (2/4) crashy tests::fails',
+      '     SIGABRT [   0.010s] (3/4) crashy tests::double_panic',
+      '     SIGSEGV [   0.012s] (4/4) crashy::segfault segfaults',
+      'error: test run failed',
+    ].join('\n');
+    const parsed = parseTestOutput(run);
+    expect(parsed.framework).toBe('cargo');
+    expect(parsed).toMatchObject({ passed: 1, failed: 3, skipped: 1, total: 5 });
+    expect(Object.fromEntries(parsed.tests.map((test) => [test.name, test.status]))).toEqual({
+      'tests::fine': 'passed',
+      'tests::fails': 'failed',
+      'tests::double_panic': 'failed',
+      segfaults: 'failed',
+    });
+    expect(parsed.failures).toEqual([
+      { name: 'tests::double_panic', message: 'killed by a signal (SIGABRT)' },
+      { name: 'segfaults', message: 'killed by a signal (SIGSEGV)' },
+      { name: 'tests::fails', message: 'panicked at src/lib.rs:21:18: assertion `left == right` failed' },
+    ]);
+    // A target that does not compile stops nextest before any test runs: cargo's own lines.
+    const build = fixture('cargo-build-error.txt').split('\n').slice(0, 12).join('\n');
+    const broken = parseTestOutput(`${build}\nerror: command \`cargo test --no-run --message-format json-render-diagnostics\` exited with code 101\n`);
+    expect(broken.failures).toEqual([{ name: 'crashy (test "broken")', message: 'error[E0425]: cannot find function `missing` in crate `crashy` at tests/broken.rs:2:40' }]);
+  });
+
   it('go 1.24+ -json: a build failure reported as build-output / FailedBuild events is an error with the compiler line', () => {
     // Event shapes as go's own script test cmd/go/testdata/script/test_json_build.txt expects them
     // (go 1.24, GODEBUG=gotestjsonbuildtext=0); the go here is 1.19, which prints build errors as text.
