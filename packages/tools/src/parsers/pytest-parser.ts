@@ -128,7 +128,10 @@ class PytestLineParser {
     if (outer === undefined) return new TestCollector().finish('pytest');
     // A section whose test no result line named (no -v, no short summary) still counts.
     const named = new Set<string>();
-    for (const test of outer.collector.finish('pytest').tests) named.add(headerName(test.name));
+    for (const test of outer.collector.finish('pytest').tests) {
+      named.add(headerName(test.name));
+      named.add(`[doctest] ${headerName(test.name)}`); // a doctest's section: `[doctest] module.func`
+    }
     for (const [name, status] of outer.sections) {
       if (named.has(name) || outer.crashSections.has(name)) continue;
       outer.collector.add(name, status);
