@@ -28,7 +28,7 @@ const unittestRows: Row[] = (['38', '39', '310', '311', '312', '313'] as const).
     ],
   ];
 });
-const djangoRows: Row[] = (['39', '310', '311'] as const).map((version) => {
+const djangoRows: Row[] = (['39', '310', '311', '312'] as const).map((version) => {
   const long = Number(version) >= 311;
   return [
     `django-py${version}-kinds.txt`,

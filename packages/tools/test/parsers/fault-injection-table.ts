@@ -49,6 +49,7 @@ export const faultInjectionTable: readonly FaultInjectionRow[] = [
   { framework: 'cargo', fixture: 'cargo-test.txt', passes: 5, saysFailed: says.cargo },
   { framework: 'django', fixture: 'django-py310-kinds.txt', passes: 1, saysFailed: says.django },
   { framework: 'django', fixture: 'django-py311-kinds.txt', passes: 1, saysFailed: says.django },
+  { framework: 'django', fixture: 'django-py312-kinds.txt', passes: 1, saysFailed: says.django },
   { framework: 'django', fixture: 'django-py39-kinds.txt', passes: 1, saysFailed: says.django },
   { framework: 'django', fixture: 'django-verbose.txt', passes: 2, saysFailed: says.django },
   { framework: 'go', fixture: 'go-kinds-json.txt', passes: 3, saysFailed: says.go },

@@ -115,7 +115,7 @@ describe('real-world cases, third set: parsers', () => {
       expect(messageOf(parsed, 'test_a_sub (test_n.T)')).toBe('AssertionError: 1 == 1');
     });
 
-    it('D04: grades the failed-subtest test failed and its neighbours passed in real output of Python 3.8 to 3.13 (unittest and Django)', () => {
+    it('D04: grades the failed-subtest test failed and its neighbours passed in real output of Python 3.8 to 3.13 (unittest) and 3.9 to 3.12 (Django)', () => {
       const layouts: Array<[string, string, boolean]> = [
         ['unittest-py38-kinds.txt', 'test_n.T', false],
         ['unittest-py39-kinds.txt', 'test_n.T', false],
@@ -126,6 +126,7 @@ describe('real-world cases, third set: parsers', () => {
         ['django-py39-kinds.txt', 'shop.tests.PriceTests', false],
         ['django-py310-kinds.txt', 'shop.tests.PriceTests', false],
         ['django-py311-kinds.txt', 'shop.tests.PriceTests', true],
+        ['django-py312-kinds.txt', 'shop.tests.PriceTests', true],
       ];
       for (const [file, owner, longNames] of layouts) {
         const name = (test: string): string => (longNames ? `${test} (${owner}.${test})` : `${test} (${owner})`);
