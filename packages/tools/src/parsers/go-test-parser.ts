@@ -2,7 +2,8 @@
  * `go test` output: plain (only failures are listed), `-v` (`=== RUN` / `--- PASS: Name (0.00s)`,
  * subtests as `Parent/sub_name`) and `-json` (test2json events, one JSON object a line). go prints
  * no count summary: counts are given only for `-v` and `-json`, where every test's result is
- * printed, and are then the number of those results; plain output gets per-test failures only.
+ * printed, and are then the number of those results; plain output, which lists every failure and
+ * no pass, gets `failed` only.
  *
  * Failures outside any test count too. A package that does not build or set up (`FAIL pkg [build
  * failed]`, `[setup failed]`, test2json's `FailedBuild`) is an `error` named by its import path,
@@ -216,12 +217,15 @@ class GoParser {
       if (result === 'failed' || result === 'error') collector.fail(name, message);
     }
     const parsed = collector.finish('go');
+    const count = (wanted: TestStatus): number => parsed.tests.filter((test) => test.status === wanted).length;
     if (this.complete) {
-      const count = (wanted: TestStatus): number => parsed.tests.filter((test) => test.status === wanted).length;
       parsed.passed = count('passed');
       parsed.failed = count('failed') + count('error');
       parsed.skipped = count('skipped');
       parsed.total = parsed.tests.length;
+    } else if (count('failed') + count('error') > 0) {
+      // Plain output lists every failure (tests and packages) but no pass: only `failed` is known.
+      parsed.failed = count('failed') + count('error');
     }
     return parsed;
   }
