@@ -15,7 +15,7 @@ done
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
-packages=(git patch ripgrep python3 python3-pytest golang-go findutils)
+packages=(git patch ripgrep python3 python3-pytest python3-pytest-xdist golang-go findutils)
 [ "$want_docker" = 1 ] && packages+=(podman runc mmdebstrap)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done

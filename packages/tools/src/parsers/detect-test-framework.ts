@@ -10,13 +10,13 @@ const sampleBytes = 256 * 1024;
 /** Ordered: the first runner whose signature matches wins. */
 const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
   ['go', /^\{"Time":"[^"]*","Action":"/m],
-  ['cargo', /^test result: (?:ok|FAILED)\. \d+ passed/m],
+  ['cargo', /^test result: (?:ok|FAILED)\. \d+ passed|^error: could not compile `[^`]+` \((?:lib )?test|^\s+Running (?:unittests )?\S+ \(\S*target\/\S+\)$|^\s+(?:Summary \[\s*[\d.]+s\] \d+ tests? run:|Starting \d+ tests? across \d+ binar)/m],
   ['pytest', /^=+ (?:test session starts|.*\b(?:passed|failed|errors?|no tests ran)\b.* in [\d.]+s(?: \([^)]*\))?) =+$/m],
   ['pytest', /^\S+\.py::\S.* (?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b|^(?:PASSED|FAILED|ERROR|XFAIL|XPASS) \S+\.py::/m],
   ['sympy', /tests finished: \d+ passed|^=+ test process starts =+$/m],
   ['vitest', /^\s*Test Files\s+\d+ |^\s*Tests\s+\d+ \w+.*\(\d+\)\s*$|^ RUN {1,2}v\d/m],
   ['jest', /^Tests:\s+.*\d+ total|^(?:PASS|FAIL) \S+\.(?:[jt]sx?|mjs|cjs)\b/m],
-  ['mocha', /^\s+\d+ passing \(\d/m],
+  ['mocha', /^\s+\d+ passing \(\d|^ ?Exception during run: /m],
   ['node', /^(?:#|ℹ) tests \d+$|^TAP version 1[34]$/m],
   ['django', /^(?:System check identified|Creating test database for alias|Testing against Django installed in)/m],
   ['unittest', /^Ran \d+ tests? in [\d.]+s$|^\w+ \([\w.]+\) \.\.\. (?:ok|FAIL|ERROR)$/m],

@@ -2,6 +2,13 @@
  * jest output (it writes to stderr). Counts from `Tests: 2 failed, 1 skipped, 1 todo, 3 passed,
  * 7 total`, each word read on its own. Per-test lines from `--verbose` (`✓`, `✕`, `○ skipped`,
  * `✎ todo`) are named like jest's own failure headers: `describe › nested › test`.
+ *
+ * A suite that fails to run (`● Test suite failed to run` under `FAIL path`: a module that cannot
+ * be found, a syntax error, a worker killed by a signal or out of memory) is an `error` named by
+ * its file, with the reason as its message, and counts as failed: jest's `Tests:` line leaves it
+ * out, so each such suite is added to `failed` and `total` (when no test failed, jest's own `Test
+ * Suites: N failed` is the number of them). A failing `beforeAll` hook fails the
+ * tests under it, which jest lists as failed.
  * @module
  */
 import { readCountWords, TestCollector } from './test-collector.js';
@@ -9,6 +16,7 @@ import type { ParsedTestOutput } from './test-output-types.js';
 import { nextNonEmpty } from './vitest-parser.js';
 
 const summary = /^Tests:\s+(.*\d+ total)\s*$/;
+const suitesSummary = /^Test Suites:\s+(.*\d+ total)\s*$/;
 const fileLine = /^(PASS|FAIL) \S/;
 const testLine = /^(\s+)(✓|✕|√|×|○ skipped|✎ todo) (.+?)(?: \(\d+(?:\.\d+)? m?s\))?$/;
 const failureHeader = /^\s+● (.+)$/;
@@ -17,10 +25,19 @@ const failureHeader = /^\s+● (.+)$/;
 export function parseJest(lines: readonly string[]): ParsedTestOutput {
   const collector = new TestCollector();
   let groups: Array<{ indent: number; name: string }> = [];
+  let file: string | undefined;
+  const brokenSuites = new Set<string>();
+  let suitesFailed = 0;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
     if (fileLine.test(line)) {
       groups = [];
+      file = /^(?:PASS|FAIL) (\S+)/.exec(line)?.[1];
+      continue;
+    }
+    const suites = suitesSummary.exec(line);
+    if (suites) {
+      suitesFailed = readCountWords(suites[1] as string).get('failed') ?? 0;
       continue;
     }
     const counts = summary.exec(line);
@@ -38,7 +55,13 @@ export function parseJest(lines: readonly string[]): ParsedTestOutput {
     if (header) {
       groups = [];
       const name = (header[1] as string).trim();
-      if (name === 'Test suite failed to run') continue;
+      if (name === 'Test suite failed to run') {
+        const suite = file ?? 'test suite';
+        collector.add(suite, 'error');
+        collector.fail(suite, nextNonEmpty(lines, index + 1));
+        brokenSuites.add(suite);
+        continue;
+      }
       collector.add(name, 'failed');
       collector.fail(name, nextNonEmpty(lines, index + 1));
       continue;
@@ -55,6 +78,13 @@ export function parseJest(lines: readonly string[]): ParsedTestOutput {
     } else if (indent >= 2 && line.trim() !== '') {
       groups.push({ indent, name: line.trim() });
     }
+  }
+  const counts = collector.counts;
+  // With no failed test, every failed suite (jest's own `Test Suites:` count) failed outside its tests.
+  const outside = counts?.failed === 0 ? Math.max(brokenSuites.size, suitesFailed) : brokenSuites.size;
+  if (counts !== undefined && outside > 0) {
+    counts.failed = (counts.failed ?? 0) + outside;
+    counts.total = (counts.total ?? 0) + outside;
   }
   return collector.finish('jest');
 }

@@ -3,13 +3,22 @@
  * suites recognised by `type: 'suite'` in their YAML block, counts from `# tests|pass|fail|skipped|
  * todo`. Spec: `▶ suite`, `✔`/`✖`/`﹣` lines nested by indentation, counts from `ℹ tests N` …;
  * the repeated `✖ failing tests:` list at the end is not read twice. Names join suites with ` > `.
+ *
+ * Failures outside any test count: a test file that fails to load is node's own failed test named
+ * by the file's path, and gets the load error printed before it (`Error [ERR_MODULE_NOT_FOUND]:
+ * …`) as its message in place of node's `test failed`. A suite that fails by itself (a failing
+ * `before` hook: TAP `failureType` other than `subtestsFailed`, a spec `✖ suite` line not followed
+ * by an error of its own) is a failure named by the suite. A test cancelled when its suite failed
+ * (`✖ name` with no duration) is failed.
  * @module
  */
 import { TestCollector } from './test-collector.js';
 import type { ParsedTestOutput, TestCounts } from './test-output-types.js';
 
 const tapResult = /^(\s*)(not ok|ok) \d+ - (.*?)(?: # (SKIP|TODO)\b.*)?$/;
-const specResult = /^(\s*)([✔✖﹣]) (.+?) \([\d.]+m?s\)(?: # (.*))?$/;
+const specResult = /^(\s*)([✔✖﹣]) (.+?)(?: \([\d.]+m?s\))?(?: # (.*))?$/;
+/** An uncaught error printed before node names the file that failed to load. */
+const loadError = /^(?:# )?(\w*Error(?: \[\w+\])?: .+)$/;
 const countLine = /^(?:#|ℹ) (tests|pass|fail|skipped|todo|cancelled) (\d+)$/;
 
 /** Parses node --test output (spec or TAP). Pure; never throws. */
@@ -18,14 +27,24 @@ export function parseNodeTest(lines: readonly string[]): ParsedTestOutput {
   const counts = new Map<string, number>();
   const tapNames: Array<{ indent: number; name: string }> = [];
   let specGroups: Array<{ indent: number; name: string }> = [];
+  let lastError: string | undefined;
+  let repeated = false;
+  const fail = (name: string, message: string): void => {
+    collector.add(name, 'failed');
+    const fileFailed = /^'?test failed'?$/.test(message) && /\.[cm]?[jt]sx?$/.test(name);
+    collector.fail(name, fileFailed && lastError !== undefined ? lastError : message);
+  };
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
+    const error = loadError.exec(line);
+    if (error) lastError = error[1] as string;
     const count = countLine.exec(line);
     if (count) {
       counts.set(count[1] as string, Number(count[2]));
       continue;
     }
-    if (line.startsWith('✖ failing tests:')) break;
+    if (line.startsWith('✖ failing tests:')) repeated = true;
+    if (repeated) continue; // the list repeats the failures already read; only count lines follow
     const subtest = /^(\s*)# Subtest: (.*)$/.exec(line);
     if (subtest) {
       const indent = (subtest[1] as string).length;
@@ -37,16 +56,17 @@ export function parseNodeTest(lines: readonly string[]): ParsedTestOutput {
     if (tap) {
       const indent = (tap[1] as string).length;
       while (tapNames.length > 0 && (tapNames.at(-1)?.indent ?? 0) > indent) tapNames.pop();
-      if (isSuite(lines, index)) continue;
       const path = tapNames.filter((entry) => entry.indent < indent).map((entry) => entry.name);
       const name = [...path, tap[3] as string].join(' > ');
+      if (isSuite(lines, index)) {
+        // A suite fails by itself only when its hook failed, not because a test in it did.
+        if (tap[2] === 'not ok' && !/failureType: '?subtestsFailed/.test(yamlBlock(lines, index))) fail(name, yamlError(lines, index));
+        continue;
+      }
       const directive = tap[4];
       if (directive) collector.add(name, 'skipped', directive === 'TODO' ? { outcome: 'todo' } : {});
       else if (tap[2] === 'ok') collector.add(name, 'passed');
-      else {
-        collector.add(name, 'failed');
-        collector.fail(name, yamlError(lines, index));
-      }
+      else fail(name, yamlError(lines, index));
       continue;
     }
     const suite = /^(\s*)▶ (.*)$/.exec(line);
@@ -59,6 +79,10 @@ export function parseNodeTest(lines: readonly string[]): ParsedTestOutput {
       const own = specGroups.find((group) => group.indent === indent && group.name === spec[3]);
       if (own) {
         specGroups = specGroups.filter((group) => group.indent < indent);
+        const next = nextText(lines, index + 1);
+        if (spec[2] === '✖' && next !== '' && !/^[✔✖﹣▶ℹ] |^'\d+ subtests? failed'$/.test(next)) {
+          fail([...specGroups.map((group) => group.name), own.name].join(' > '), next);
+        }
         continue;
       }
       const path = specGroups.filter((group) => group.indent < indent).map((group) => group.name);
@@ -68,10 +92,7 @@ export function parseNodeTest(lines: readonly string[]): ParsedTestOutput {
       if (mark === '﹣' || directive.startsWith('SKIP')) collector.add(name, 'skipped');
       else if (directive.startsWith('TODO')) collector.add(name, 'skipped', { outcome: 'todo' });
       else if (mark === '✔') collector.add(name, 'passed');
-      else {
-        collector.add(name, 'failed');
-        collector.fail(name, (lines[index + 1] ?? '').trim());
-      }
+      else fail(name, (lines[index + 1] ?? '').trim());
     }
   }
   if (counts.has('tests')) {
@@ -84,6 +105,27 @@ export function parseNodeTest(lines: readonly string[]): ParsedTestOutput {
     collector.counts = summary;
   }
   return collector.finish('node');
+}
+
+/** The first non-empty line from `start`, trimmed ('' when none within a few lines). */
+function nextText(lines: readonly string[], start: number): string {
+  for (let index = start; index < Math.min(lines.length, start + 4); index++) {
+    const text = (lines[index] as string).trim();
+    if (text !== '') return text;
+  }
+  return '';
+}
+
+/** The YAML block after a TAP result line, as one string ('' when there is none). */
+function yamlBlock(lines: readonly string[], index: number): string {
+  if ((lines[index + 1] ?? '').trim() !== '---') return '';
+  const block: string[] = [];
+  for (let cursor = index + 2; cursor < Math.min(lines.length, index + 40); cursor++) {
+    const text = (lines[cursor] as string).trim();
+    if (text === '...') break;
+    block.push(text);
+  }
+  return block.join('\n');
 }
 
 /** `true` when the YAML block after a TAP result line says `type: 'suite'`. */

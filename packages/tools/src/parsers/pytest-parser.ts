@@ -1,7 +1,14 @@
 /**
- * pytest output: the verbose form (`path::test[params] PASSED  [ 50%]`), the `-rA` short test
- * summary (`FAILED path::test[params] - message`), xdist lines (`[gw0] [ 50%] PASSED id`) and the
- * final `=== 2 failed, 6 passed in 0.1s ===` line. A session started inside a test (pytester's
+ * pytest output: the verbose form (`path::test[params] PASSED  [ 50%]`, `[1/3]` in the count
+ * style, nothing in the classic one), the `-rA` short test summary (`FAILED path::test[params] -
+ * message`), xdist lines in every console style (`[gw0] [ 50%] PASSED id`, `[gw0] [1/3] PASSED
+ * id`, `[gw0] PASSED id`) and the final `=== 2 failed, 6 passed in 0.1s ===` line.
+ *
+ * Failures outside any test count: a module that fails to collect (`ERROR collecting path`) is an
+ * error named by its path; an `ERROR at setup/teardown of x` or FAILURES section whose test no
+ * result line named is an error or failure under the section's name; an xdist worker that died
+ * (`worker 'gw1' crashed while running 'id'`) fails the test it was running, with that line as
+ * the message. Every such entry takes the first `E ` line of its section as its message. A session started inside a test (pytester's
  * `runpytest`, printed in captured output) is nested: its lines and summary are ignored, and the
  * outermost session's last summary wins.
  * @module
@@ -15,7 +22,9 @@ type Word = 'PASSED' | 'FAILED' | 'ERROR' | 'SKIPPED' | 'XFAIL' | 'XPASS';
 const sessionStart = /^=+ test session starts =+$/;
 const finalSummary = /^=+ (.*\b(?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|no tests ran)\b.*) in [\d.]+s(?: \([^)]*\))? =+$/;
 const sectionHeader = /^_{3,} (.+?) _{3,}$/;
-const xdist = /^\[gw\d+\] \[\s*\d+%\] (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) (.*)$/;
+const xdist = /^\[gw\d+\] (?:\[\s*\d+%\] |\[\s*\d+\/\d+\] )?(PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) (.*)$/;
+const workerCrash = /^(?:\[gw\d+\] )?worker '[^']*' crashed while running '(.+)'$/;
+const areaHeader = /^=+ (FAILURES|ERRORS) =+$/;
 
 /** Parses pytest output (ANSI-free text, see outputLines). Pure; never throws. */
 export function parsePytestText(text: string): ParsedTestOutput {
@@ -31,14 +40,41 @@ export function parsePytest(lines: readonly string[]): ParsedTestOutput {
   return parser.finish();
 }
 
+/** What one pytest session (the outer run, or one nested in captured output) printed. */
+class Session {
+  readonly collector = new TestCollector();
+  readonly sectionMessages = new Map<string, string>();
+  section: string | undefined;
+  /** The `=== FAILURES ===` or `=== ERRORS ===` area the current section is in. */
+  area: 'FAILURES' | 'ERRORS' | undefined;
+  /** Each section's name (the test or path it is about) and what it reports. */
+  readonly sections = new Map<string, 'failed' | 'error'>();
+  /** Sections that only report a worker crash (their test is named by the crash line). */
+  readonly crashSections = new Set<string>();
+  /** `true` once a result, section or summary was read. */
+  used = false;
+}
+
+/**
+ * Sessions are kept apart by nesting depth. The outer run is the shallowest session that printed
+ * anything: a repeated `test session starts` line (a damaged log) then only moves the whole run one
+ * level down instead of hiding it.
+ */
 class PytestLineParser {
-  private readonly collector = new TestCollector();
-  private readonly sectionMessages = new Map<string, string>();
+  private readonly sessions = new Map<number, Session>();
   private depth = 0;
-  private section: string | undefined;
+
+  private session(): Session {
+    const level = Math.max(1, this.depth);
+    let session = this.sessions.get(level);
+    if (session === undefined) {
+      session = new Session();
+      this.sessions.set(level, session);
+    }
+    return session;
+  }
 
   line(line: string): void {
-    const collector = this.collector;
     if (line.length === 0) return;
     const first = line.charCodeAt(0);
     if (first === 61 /* = */) {
@@ -46,32 +82,64 @@ class PytestLineParser {
         this.depth++;
         return;
       }
+      const session = this.session();
       const summary = finalSummary.exec(line);
       if (summary) {
-        if (this.depth <= 1) collector.counts = summaryCounts(summary[1] as string);
+        session.collector.counts = summaryCounts(summary[1] as string);
+        session.used = true;
         if (this.depth > 0) this.depth--;
       }
-      this.section = undefined;
+      session.section = undefined;
+      session.area = areaHeader.exec(line)?.[1] as Session['area'];
       return;
     }
-    if (this.depth > 1) return;
+    const session = this.session();
+    const collector = session.collector;
     if (first === 95 /* _ */) {
-      this.section = sectionHeader.exec(line)?.[1]?.replace(/^ERROR at \w+ of /, '');
+      const header = sectionHeader.exec(line)?.[1];
+      session.section = header?.replace(/^ERROR (?:at \w+ of|collecting) /, '');
+      if (header !== undefined && session.section !== undefined && session.area !== undefined && !session.sections.has(session.section)) {
+        session.sections.set(session.section, header.startsWith('ERROR ') || session.area === 'ERRORS' ? 'error' : 'failed');
+        session.used = true;
+      }
       return;
     }
-    const section = this.section;
-    if (first === 69 /* E */ && section !== undefined && line.startsWith('E ') && !this.sectionMessages.has(section)) {
-      this.sectionMessages.set(section, line.slice(1).trim());
+    const section = session.section;
+    if (first === 69 /* E */ && section !== undefined && line.startsWith('E ') && !session.sectionMessages.has(section)) {
+      session.sectionMessages.set(section, line.slice(1).trim());
       return;
     }
-    readResultLine(line, collector);
+    const crash = workerCrash.exec(line);
+    if (crash) {
+      const read = readNodeId(crash[1] as string);
+      if (read && read.rest === '') {
+        record(collector, 'FAILED', read.id, line.replace(/^\[gw\d+\] /, ''));
+        session.used = true;
+        if (section !== undefined) session.crashSections.add(section);
+      }
+      return;
+    }
+    if (readResultLine(line, collector)) session.used = true;
   }
 
   finish(): ParsedTestOutput {
-    const parsed = this.collector.finish('pytest');
+    const levels = [...this.sessions.keys()].sort((a, b) => a - b);
+    const outer = levels.map((level) => this.sessions.get(level) as Session).find((session) => session.used);
+    if (outer === undefined) return new TestCollector().finish('pytest');
+    // A section whose test no result line named (no -v, no short summary) still counts.
+    const named = new Set<string>();
+    for (const test of outer.collector.finish('pytest').tests) {
+      named.add(headerName(test.name));
+      named.add(`[doctest] ${headerName(test.name)}`); // a doctest's section: `[doctest] module.func`
+    }
+    for (const [name, status] of outer.sections) {
+      if (named.has(name) || outer.crashSections.has(name)) continue;
+      outer.collector.add(name, status);
+    }
+    const parsed = outer.collector.finish('pytest');
     for (const failure of parsed.failures) {
       if (failure.message !== '') continue;
-      failure.message = this.sectionMessages.get(headerName(failure.name)) ?? '';
+      failure.message = outer.sectionMessages.get(headerName(failure.name)) ?? '';
     }
     return parsed;
   }
@@ -79,14 +147,14 @@ class PytestLineParser {
 
 const summaryWords: readonly Word[] = ['PASSED', 'FAILED', 'ERROR', 'XFAIL', 'XPASS'];
 
-function readResultLine(line: string, collector: TestCollector): void {
+/** Reads one result line into `collector`; `true` when it was one. */
+function readResultLine(line: string, collector: TestCollector): boolean {
   const first = line.charCodeAt(0);
   // -rA short summary: WORD id[ - message]; SKIPPED lines carry a location, not an id.
   if (first === 80 /* P */ || first === 70 /* F */ || first === 69 /* E */ || first === 88 /* X */) {
     for (const word of summaryWords) {
       if (line.startsWith(word) && line.charCodeAt(word.length) === 32) {
-        readSummaryLine(line, word, word.length + 1, collector);
-        return;
+        return readSummaryLine(line, word, word.length + 1, collector);
       }
     }
   }
@@ -94,27 +162,28 @@ function readResultLine(line: string, collector: TestCollector): void {
     const parallel = xdist.exec(line);
     const read = parallel ? readNodeId(parallel[2] as string) : undefined;
     if (parallel && read) record(collector, parallel[1] as Word, read.id, '');
-    return;
+    return parallel !== null && read !== undefined;
   }
-  if (!line.includes('::')) return;
+  if (!line.includes('::')) return false;
   const end = nodeIdEnd(line);
   if (end > 0 && line.charCodeAt(end) === 32) {
     for (const word of verboseWords) {
       if (line.startsWith(word, end + 1) && !isWordChar(line.charCodeAt(end + 1 + word.length))) {
         record(collector, word, line.slice(0, end), '');
-        return;
+        return true;
       }
     }
   }
   // Unbalanced brackets in the parameters: the status is the last word before the progress column.
   const verbose = verboseFallback.exec(line);
   if (verbose) record(collector, verbose[2] as Word, verbose[1] as string, '');
+  return verbose !== null;
 }
 
 const verboseWords: readonly Word[] = ['PASSED', 'FAILED', 'ERROR', 'SKIPPED', 'XFAIL', 'XPASS'];
 const isWordChar = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
 
-function readSummaryLine(line: string, word: Word, start: number, collector: TestCollector): void {
+function readSummaryLine(line: string, word: Word, start: number, collector: TestCollector): boolean {
   const end = nodeIdEnd(line, start);
   const clean = end > 0 && (end === line.length || line.startsWith(' - ', end));
   const id = end > 0 ? line.slice(start, end) : '';
@@ -125,11 +194,12 @@ function readSummaryLine(line: string, word: Word, start: number, collector: Tes
     const known = knownId(rest, collector);
     if (known !== undefined) {
       record(collector, word, known, rest.slice(known.length + 3));
-      return;
+      return true;
     }
   }
-  if (end < 0 || !(id.includes('::') || word === 'ERROR')) return;
+  if (end < 0 || !(id.includes('::') || word === 'ERROR')) return false;
   record(collector, word, id, line.startsWith(' - ', end) ? line.slice(end + 3) : line.slice(end).trim());
+  return true;
 }
 
 const verboseFallback = /^(\S.*::.*\S) (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)(?: \(.*\))?\s+\[\s*\d+%\]$/;
@@ -167,6 +237,7 @@ function summaryCounts(text: string): { passed: number; failed: number; skipped:
 
 /** The name pytest prints in a FAILURES section header for a node id (`Class.test[x]`). */
 function headerName(id: string): string {
+  if (!id.includes('::')) return id; // a module that failed to collect: its path
   const parts = id.split('::').slice(1);
   return parts.join('.');
 }

@@ -5,6 +5,8 @@
  * (skipped), `T` (timeout). Failure sections are headed `____ path.py:test_name ____` (or
  * `path.py::test_name`). Counts from `tests finished: 1 passed, 1 failed, 1 skipped, 1 expected
  * to fail, 1 exceptions, in 0.47 seconds`, which the runner wraps over two lines when long.
+ * A test file that fails to import (`path.py[?]   Failed to import   [FAIL]`) is an `error` named
+ * by its path, with the exception line of its `____ /abs/path.py ____` section as its message.
  * @module
  */
 import { readCountWords, TestCollector } from './test-collector.js';
@@ -12,6 +14,8 @@ import type { ParsedTestOutput, ParsedTest, TestStatus } from './test-output-typ
 
 const verboseLine = /^(test_\w+) (?:(.*) )?(ok|F|E|f|X|s|w|K|T)$/;
 const sectionHeader = /^_+ (\S+\.py)(?::|::)(\w+) _+$/;
+const fileSection = /^_+ (\S+\.py) _+$/;
+const importFailure = /^(\S+\.py)\[\?\]\s+Failed to import\b/;
 const statuses: Record<string, [TestStatus, ParsedTest['outcome']]> = {
   ok: ['passed', undefined],
   F: ['failed', undefined],
@@ -27,8 +31,24 @@ const statuses: Record<string, [TestStatus, ParsedTest['outcome']]> = {
 /** Parses sympy test runner output. Pure; never throws. */
 export function parseSympy(lines: readonly string[]): ParsedTestOutput {
   const collector = new TestCollector();
+  const unimported: string[] = [];
   for (let index = 0; index < lines.length; index++) {
     const line = (lines[index] as string).replace(/\s*\[(?:OK|FAIL)\]\s*$/, '').trim();
+    const failedImport = importFailure.exec(line);
+    if (failedImport) {
+      const name = failedImport[1] as string;
+      collector.add(name, 'error');
+      unimported.push(name);
+      continue;
+    }
+    const file = fileSection.exec(line);
+    if (file) {
+      // The section names the file by its absolute path; the listing by its relative one.
+      const path = file[1] as string;
+      const name = unimported.find((relative) => path === relative || path.endsWith(`/${relative}`));
+      if (name !== undefined) collector.fail(name, tracebackEnd(lines, index + 1));
+      continue;
+    }
     const test = verboseLine.exec(line);
     if (test) {
       const [status, outcome] = statuses[test[3] as string] ?? ['failed', undefined];

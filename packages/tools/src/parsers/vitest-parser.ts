@@ -3,14 +3,25 @@
  * `N passed|failed|skipped|todo` is read on its own, in any order, and `(N)` is the total. Per-test
  * lines are read from the verbose reporter (`✓ file > suite > test 2ms`); `FAIL  file > … > test`
  * headers give every failure with its first error line.
+ *
+ * A file that fails to load (`FAIL  file [ file ]`) is an `error` named by its file; a failing
+ * hook (`FAIL  file > suite`) is a failure named by its suite; both with their error line. The
+ * `Tests` line leaves such suites out: the `Failed Suites N` header's N (or, when no test failed,
+ * the `Test Files` line's failed files) is added to `failed` and `total`. Errors thrown outside any test (`Vitest caught N unhandled errors`) are one `error`
+ * named `unhandled errors`, counted the same way.
  * @module
  */
 import { readCountWords, TestCollector } from './test-collector.js';
 import type { ParsedTestOutput, TestStatus } from './test-output-types.js';
 
 const testsLine = /^\s*Tests\s+(\d.*?)\s*\((\d+)\)\s*$/;
+const filesLine = /^\s*Test Files\s+(\d.*?)\s*\((\d+)\)\s*$/;
 const resultLine = /^\s*([✓×↓□✗√]) (.+? > .+?)(?: \d+(?:\.\d+)?m?s)?$/;
 const failHeader = /^\s*FAIL\s+(.+? > .+)$/;
+const fileFailHeader = /^\s*FAIL\s+(\S+) \[ \S+ \]$/;
+const failedSuites = /^⎯+ Failed Suites (\d+) ⎯+$/;
+const unhandled = /^Vitest caught (\d+) unhandled errors? during the test run/;
+const errorsLine = /^\s*Errors\s+(\d+) errors?\s*$/;
 const symbols: Record<string, [TestStatus, 'todo' | undefined]> = {
   '✓': ['passed', undefined],
   '√': ['passed', undefined],
@@ -23,8 +34,43 @@ const symbols: Record<string, [TestStatus, 'todo' | undefined]> = {
 /** Parses vitest output. Pure; never throws. */
 export function parseVitest(lines: readonly string[]): ParsedTestOutput {
   const collector = new TestCollector();
+  let suitesFailed = 0;
+  let filesFailed = 0;
+  const brokenFiles = new Set<string>();
+  let unhandledErrors = 0;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
+    const suites = failedSuites.exec(line);
+    if (suites) {
+      suitesFailed = Number(suites[1]);
+      continue;
+    }
+    const files = filesLine.exec(line);
+    if (files) {
+      filesFailed = readCountWords(files[1] as string).get('failed') ?? 0;
+      continue;
+    }
+    const fileFail = fileFailHeader.exec(line);
+    if (fileFail) {
+      const name = fileFail[1] as string;
+      brokenFiles.add(name);
+      collector.add(name, 'error');
+      collector.fail(name, nextNonEmpty(lines, index + 1));
+      continue;
+    }
+    const caught = unhandled.exec(line);
+    if (caught) {
+      unhandledErrors = Number(caught[1]);
+      collector.add('unhandled errors', 'error');
+      collector.fail('unhandled errors', errorLine(lines, index + 1));
+      continue;
+    }
+    const errors = errorsLine.exec(line);
+    if (errors && Number(errors[1]) > 0) {
+      unhandledErrors = Math.max(unhandledErrors, Number(errors[1]));
+      if (collector.statusOf('unhandled errors') === undefined) collector.add('unhandled errors', 'error');
+      continue;
+    }
     const tests = testsLine.exec(line);
     if (tests) {
       const counts = readCountWords(tests[1] as string);
@@ -50,7 +96,24 @@ export function parseVitest(lines: readonly string[]): ParsedTestOutput {
       collector.add((result[2] as string).trim(), status, outcome ? { outcome } : {});
     }
   }
+  const counts = collector.counts;
+  // With no failed test, every failed file (the `Test Files` count) failed outside its tests.
+  const suites = Math.max(suitesFailed, brokenFiles.size, counts?.failed === 0 ? filesFailed : 0);
+  const outside = suites + (unhandledErrors > 0 ? 1 : 0);
+  if (counts !== undefined && outside > 0) {
+    counts.failed = (counts.failed ?? 0) + outside;
+    counts.total = (counts.total ?? 0) + outside;
+  }
   return collector.finish('vitest');
+}
+
+/** The first `…Error: message` line from `start` (an unhandled error's report), or ''. */
+function errorLine(lines: readonly string[], start: number): string {
+  for (let index = start; index < Math.min(lines.length, start + 12); index++) {
+    const text = (lines[index] as string).trim();
+    if (/^\w*(?:Error|Exception)\b.*:/.test(text)) return text;
+  }
+  return '';
 }
 
 /** The first non-empty line from `start`, trimmed ('' when none within a few lines). */

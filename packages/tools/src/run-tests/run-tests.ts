@@ -3,7 +3,9 @@
  * output (parseTestOutput). The command's stdout and stderr are merged (`{ CMD\n} 2>&1`, exit
  * status kept). Counts are omitted when no summary was recognised, never invented; a non-zero
  * exit (or a timeout) with no failed test parsed is flagged `unparsed: true` and is never a pass.
- * A timeout is a result (`timedOut: true`, `exitCode: null`), not an error.
+ * A timeout is a result (`timedOut: true`, `exitCode: null`), not an error. A run ended by a signal
+ * (a crash, a kill, the out-of-memory killer) names it in `signal`, whether the runner itself or
+ * the wrapping shell (exit status 128 + N) reported it.
  * @module
  */
 import { defineTool, type SandboxClient, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
@@ -13,6 +15,7 @@ import { type ParsedTestOutput, testFrameworks } from '../parsers/test-output-ty
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { resolveToolPath } from '../workspace/resolve-path.js';
 import { type DetectedTestCommand, detectTestCommand, frameworkOfScript } from './detect-test-command.js';
+import { endedBySignal } from './ended-by-signal.js';
 import { TailBuffer } from './output-tail.js';
 
 /** Default of the `timeoutMs` argument: 300 s. */
@@ -41,6 +44,7 @@ const description = `Run the project's tests and get per-test results parsed fro
 - framework: jest | vitest | pytest | cargo | go | node | mocha | unittest | django | sympy, when detection guesses wrong.
 - Returns exitCode, counts (passed/failed/skipped/total, only when the runner printed a summary), failures with their first error line, the tests with their status, and the tail of the output.
 - unparsed: true means the run failed (non-zero exit or timeout) but no failing test could be read: look at output, the failure is outside the tests (syntax error, missing dependency, bad command).
+- signal: the signal that ended the run, when one did (SIGSEGV or SIGABRT: a crash; SIGKILL: killed, often out of memory). A test that was running when a runner crashed is listed as failed when the output names it.
 - timeoutMs defaults to ${defaultTestTimeoutMs} (max ${maxTestTimeoutMs}); on timeout the run is killed and timedOut is true. Run a subset of tests to go faster.`;
 
 const inputSchema = z.object({
@@ -64,6 +68,7 @@ const outputSchema = z.object({
   testsOmitted: z.number().int().positive().optional(),
   failures: z.array(z.object({ name: z.string(), message: z.string() })).optional(),
   unparsed: z.boolean().optional(),
+  signal: z.string().optional(),
   output: z.string(),
 });
 
@@ -114,13 +119,14 @@ export function createRunTestsTool(client: SandboxClient, options: CodingToolOpt
 
 function summarise(
   command: string,
-  run: { exitCode: number | null; timedOut: boolean; durationMs: number },
+  run: { exitCode: number | null; signal: string | null; timedOut: boolean; aborted: boolean; durationMs: number },
   parsed: ParsedTestOutput,
   output: string,
 ): RunTestsOutput {
   const failing = parsed.tests.filter((test) => test.status === 'failed' || test.status === 'error').length;
   const failedCount = Math.max(parsed.failed ?? 0, failing, parsed.failures.length);
   const unparsed = run.exitCode !== 0 && failedCount === 0;
+  const signal = endedBySignal(run);
   const ordered = [
     ...parsed.tests.filter((test) => test.status === 'failed' || test.status === 'error'),
     ...parsed.tests.filter((test) => test.status !== 'failed' && test.status !== 'error'),
@@ -142,6 +148,7 @@ function summarise(
       ? { failures: parsed.failures.slice(0, maxFailuresListed).map((f) => ({ name: f.name, message: f.message.slice(0, maxMessageChars) })) }
       : {}),
     ...(unparsed ? { unparsed: true } : {}),
+    ...(signal === undefined ? {} : { signal }),
     output,
   };
   return result;

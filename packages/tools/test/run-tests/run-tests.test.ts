@@ -38,6 +38,10 @@ beforeAll(async () => {
     ].join('\n'),
   );
   await put('empty/readme.txt', 'no tests here\n');
+  await put(
+    'crash/test_crash.py',
+    ['import os', 'def test_before():', '    assert True', 'def test_dies():', '    os.abort()', 'def test_after():', '    assert True', ''].join('\n'),
+  );
 });
 afterAll(async () => {
   await sandbox.destroy();
@@ -91,6 +95,37 @@ describe('createRunTestsTool', () => {
       const result = await runTests.call({ command: 'echo collecting; sleep 30', timeoutMs: 1000, framework: 'pytest' });
       expect(result).toMatchObject({ timedOut: true, exitCode: null, unparsed: true });
       expect(result.output).toContain('collecting');
+    });
+  });
+
+  describe('D13: a run ended by a signal', () => {
+    it.each([
+      ['echo partial; kill -SEGV $$', 'SIGSEGV'],
+      ['echo partial; kill -9 $$', 'SIGKILL'],
+    ])('D13: names the signal when the command itself is killed (%s)', async (command, signal) => {
+      const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
+      const result = await runTests.call({ command, framework: 'pytest' });
+      expect(result).toMatchObject({ exitCode: null, timedOut: false, signal, unparsed: true });
+      expect(result.output).toContain('partial');
+    });
+
+    it('D13: names the signal of a runner killed inside the shell (exit status 128 + N), and none for a plain exit or a timeout', async () => {
+      const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
+      const result = await runTests.call({ command: "echo partial; sh -c 'kill -SEGV $$'", framework: 'pytest' });
+      expect(result).toMatchObject({ exitCode: 139, signal: 'SIGSEGV', unparsed: true });
+      expect((await runTests.call({ command: 'exit 3', framework: 'pytest' })).signal).toBeUndefined();
+      expect((await runTests.call({ command: 'sleep 30', timeoutMs: 500, framework: 'pytest' })).signal).toBeUndefined();
+    });
+
+    it('names the test a crashed pytest-xdist worker was running, and does not flag the run unparsed', async () => {
+      const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
+      const result = await runTests.call({ command: '/usr/bin/python3 -m pytest -p no:cacheprovider -n 2 test_crash.py', cwd: 'crash' });
+      expect(result.framework).toBe('pytest');
+      expect(result).toMatchObject({ passed: 2, failed: 1, total: 3 });
+      expect(result.unparsed).toBeUndefined();
+      expect(result.failures).toEqual([
+        { name: 'test_crash.py::test_dies', message: expect.stringMatching(/^worker 'gw\d' crashed while running 'test_crash.py::test_dies'$/) },
+      ]);
     });
   });
 });
