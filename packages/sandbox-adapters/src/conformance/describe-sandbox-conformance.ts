@@ -10,6 +10,7 @@ import {
   type SandboxConformanceOptions,
 } from './conformance-context.js';
 import { describeExecBasicCases } from './exec-basic-cases.js';
+import { describeExecCaptureCases } from './exec-capture-cases.js';
 import { describeExecKillCases } from './exec-kill-cases.js';
 import { describeExecOutputCases } from './exec-output-cases.js';
 import { describeFileCases } from './file-cases.js';
@@ -66,6 +67,7 @@ export function describeSandboxConformance(
     describeExecBasicCases(context);
     describeExecKillCases(context);
     describeExecOutputCases(context);
+    describeExecCaptureCases(context);
     describeFileCases(context);
     describeLifecycleCases(context);
   });

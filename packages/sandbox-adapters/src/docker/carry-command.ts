@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
-import type { CommandEnd, CommandRequest, CommandRun, CommandSinks } from './command-run.js';
+import type { CommandEnd, CommandRequest, CommandRun, CommandSinks } from '../capture/command-run.js';
 import { putFile } from './container-files.js';
 import type { DockerSandboxState } from './docker-sandbox-state.js';
 import { runEngineCommand } from './engine-exec.js';
@@ -17,6 +17,8 @@ import { startPlainRun } from './plain-command-run.js';
 export interface CarriedOutcome {
   /** `undefined` when the run had to be abandoned after a kill (no end frame within the bound). */
   end: CommandEnd | undefined;
+  /** The streams' sizes as the wrapper measured them (`undefined` without its `S` frame). */
+  sizes: { stdout: number; stderr: number } | undefined;
   timedOut: boolean;
   aborted: boolean;
 }
@@ -90,9 +92,9 @@ export async function carryCommand(
   if (limits.signal?.aborted) onAbort();
   else limits.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    return { end: await run.done, timedOut, aborted };
+    return { end: await run.done, sizes: run.sizes(), timedOut, aborted };
   } catch (error) {
-    if (error === bound) return { end: undefined, timedOut, aborted };
+    if (error === bound) return { end: undefined, sizes: run.sizes(), timedOut, aborted };
     throw error;
   } finally {
     finished = true;

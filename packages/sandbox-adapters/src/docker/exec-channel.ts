@@ -18,8 +18,8 @@ import {
   type CommandSinks,
   channelRequest,
   RunTracker,
-} from './command-run.js';
-import { channelScript } from './command-script.js';
+} from '../capture/command-run.js';
+import { channelScript } from '../capture/capture-script.js';
 import { demultiplex, startEngineExec } from './engine-exec.js';
 import { type ContainerContext, newNonce } from './plain-command-run.js';
 
@@ -84,6 +84,7 @@ export class ExecChannel {
     return {
       pgid: tracker.pgid,
       done,
+      sizes: () => tracker.sizes,
       cancel: (reason) => {
         this.current = undefined;
         this.close(); // the shell is mid-command: its state is unknown, so it is not reused

@@ -14,8 +14,8 @@ import {
   type CommandSinks,
   RunTracker,
   runArguments,
-} from './command-run.js';
-import { plainExecScript } from './command-script.js';
+} from '../capture/command-run.js';
+import { plainExecScript } from '../capture/capture-script.js';
 import { cannotStartError, demultiplex, readExitCode, startEngineExec } from './engine-exec.js';
 
 /** The engine side of a sandbox, as the carriers need it. */
@@ -90,6 +90,7 @@ export function startPlainRun(
   return {
     pgid: tracker.pgid,
     done,
+    sizes: () => tracker.sizes,
     cancel(reason) {
       cancelled = reason;
       stream?.destroy();
