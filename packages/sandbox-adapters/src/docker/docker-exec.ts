@@ -122,10 +122,10 @@ export async function runInternalScript(
       shell: '/bin/sh',
       command: `set -- ${formatCommand(args)}\n${script}`,
       env: [],
-      // Every byte, live; a cap no stream reaches, so the wrapper always removes the log.
+      // Every byte, as the head of a cap no stream reaches (so the wrapper always removes the log).
       log,
       cap: Number.MAX_SAFE_INTEGER,
-      live: true,
+      live: false,
       drop,
     },
     undefined,

@@ -4,17 +4,24 @@
  * head and tail of each are read back, or every byte as it is written when a streaming callback
  * asks for it. The same contract as the in-sandbox wrapper of the other adapters
  * (capture/capture-script.ts), done with node:fs because the sandbox is this machine.
+ *
+ * Opening, sizing, closing and removing the files are synchronous calls (microseconds each on a
+ * local file system, cheaper than a thread-pool round trip per call on the exec's critical path);
+ * reads are bounded by the cap, and followed output is read asynchronously.
  * @module
  */
-import { type FileHandle, open, rm } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, read, readSync, unlinkSync } from 'node:fs';
+import { promisify } from 'node:util';
 import type { OutputLogRetention } from '../capture/output-log-retention.js';
 import { type CapturedOutputFields, capturedOutput, OutputWindow } from '../capture/output-window.js';
 
 /** How often new log bytes are looked for while a command with a streaming callback runs, in ms. */
 export const followIntervalMs = 25;
 
-/** Bytes read per `read()` call when following or slicing. */
+/** Bytes read per `read()` call. */
 const readChunkBytes = 256 * 1024;
+
+const readAsync = promisify(read);
 
 /** One stream's log file, its window, and how far it was read (when followed). */
 class CapturedLog {
@@ -23,7 +30,7 @@ class CapturedLog {
 
   constructor(
     readonly path: string,
-    readonly file: FileHandle,
+    readonly fd: number,
     cap: number,
     private readonly callback: ((chunk: Uint8Array) => void) | undefined,
   ) {
@@ -34,7 +41,7 @@ class CapturedLog {
   async follow(): Promise<void> {
     for (;;) {
       const buffer = Buffer.allocUnsafe(readChunkBytes);
-      const { bytesRead } = await this.file.read(buffer, 0, buffer.length, this.sent);
+      const { bytesRead } = await readAsync(this.fd, buffer, 0, buffer.length, this.sent);
       if (bytesRead === 0) return;
       const chunk = buffer.subarray(0, bytesRead);
       this.sent += bytesRead;
@@ -43,21 +50,21 @@ class CapturedLog {
     }
   }
 
-  /** Reads the head and the tail slices only (the file's length is the stream's total). */
-  async slices(cap: number): Promise<number> {
-    const size = (await this.file.stat()).size;
+  /** Reads the head and the tail slices only; returns the file's length (the stream's total). */
+  slices(cap: number): number {
+    const size = fstatSync(this.fd).size;
     const head = Math.min(cap, size);
     const tail = Math.min(cap, size - head);
-    await this.readRange(0, head);
-    await this.readRange(size - tail, tail);
+    this.readRange(0, head);
+    this.readRange(size - tail, tail);
     return size;
   }
 
-  private async readRange(position: number, length: number): Promise<void> {
+  private readRange(position: number, length: number): void {
     let done = 0;
     while (done < length) {
       const buffer = Buffer.allocUnsafe(Math.min(readChunkBytes, length - done));
-      const { bytesRead } = await this.file.read(buffer, 0, buffer.length, position + done);
+      const bytesRead = readSync(this.fd, buffer, 0, buffer.length, position + done);
       if (bytesRead === 0) return;
       this.window.push(buffer.subarray(0, bytesRead));
       done += bytesRead;
@@ -70,6 +77,7 @@ export class LocalCapture {
   private following: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private followError: { error: unknown } | undefined;
+  private closed = false;
 
   private constructor(
     private readonly log: string,
@@ -85,25 +93,28 @@ export class LocalCapture {
    * when the retention says so).
    * @throws the file system's error when the log directory cannot be written
    */
-  static async open(
+  static open(
     logs: OutputLogRetention,
     cap: number,
     onStdout: ((chunk: Uint8Array) => void) | undefined,
     onStderr: ((chunk: Uint8Array) => void) | undefined,
-  ): Promise<LocalCapture> {
+  ): LocalCapture {
     const { log, drop } = logs.next();
-    if (drop !== undefined)
-      await Promise.all([rm(`${drop}.out`, { force: true }), rm(`${drop}.err`, { force: true })]);
-    const outFile = await open(`${log}.out`, 'w+', 0o600);
-    const errFile = await open(`${log}.err`, 'w+', 0o600).catch(async (error: unknown) => {
-      await outFile.close();
+    if (drop !== undefined) for (const path of [`${drop}.out`, `${drop}.err`]) unlinkQuietly(path);
+    const outFd = openSync(`${log}.out`, 'w+', 0o600);
+    let errFd: number;
+    try {
+      errFd = openSync(`${log}.err`, 'w+', 0o600);
+    } catch (error) {
+      closeSync(outFd);
+      unlinkQuietly(`${log}.out`);
       throw error;
-    });
+    }
     const live = onStdout !== undefined || onStderr !== undefined;
     return new LocalCapture(
       log,
-      new CapturedLog(`${log}.out`, outFile, cap, onStdout),
-      new CapturedLog(`${log}.err`, errFile, cap, onStderr),
+      new CapturedLog(`${log}.out`, outFd, cap, onStdout),
+      new CapturedLog(`${log}.err`, errFd, cap, onStderr),
       cap,
       live,
       logs,
@@ -112,7 +123,7 @@ export class LocalCapture {
 
   /** File descriptors for the child's stdout and stderr. */
   get fds(): { stdout: number; stderr: number } {
-    return { stdout: this.out.file.fd, stderr: this.err.file.fd };
+    return { stdout: this.out.fd, stderr: this.err.fd };
   }
 
   /**
@@ -142,32 +153,32 @@ export class LocalCapture {
   async finish(): Promise<CapturedOutputFields> {
     this.stop();
     await this.following;
-    if (this.followError !== undefined) {
-      await this.close(false);
-      throw this.followError.error;
-    }
     let totals: { stdout: number; stderr: number } | undefined;
     try {
+      if (this.followError !== undefined) throw this.followError.error;
       if (this.live) await this.followOnce();
-      else totals = { stdout: await this.out.slices(this.cap), stderr: await this.err.slices(this.cap) };
+      else totals = { stdout: this.out.slices(this.cap), stderr: this.err.slices(this.cap) };
     } catch (error) {
-      await this.close(false);
+      this.close(false);
       throw error;
     }
     const fields = capturedOutput(this.out.window, this.err.window, totals, {
       stdout: this.out.path,
       stderr: this.err.path,
     });
-    await this.close(fields.stdoutTruncated || fields.stderrTruncated);
+    this.close(fields.stdoutTruncated || fields.stderrTruncated);
     return fields;
   }
 
-  /** Closes the files; deletes them unless `keep`. */
-  async close(keep: boolean): Promise<void> {
+  /** Closes the files (once); deletes them unless `keep`. */
+  close(keep: boolean): void {
     this.stop();
-    await Promise.all([this.out.file.close(), this.err.file.close()]);
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.out.fd);
+    closeSync(this.err.fd);
     if (keep) this.logs.keptLog(this.log);
-    else await Promise.all([rm(this.out.path, { force: true }), rm(this.err.path, { force: true })]);
+    else for (const path of [this.out.path, this.err.path]) unlinkQuietly(path);
   }
 
   private async followOnce(): Promise<void> {
@@ -178,5 +189,14 @@ export class LocalCapture {
   private stop(): void {
     if (this.timer !== undefined) clearInterval(this.timer);
     this.timer = undefined;
+  }
+}
+
+/** Removes a file; one already gone (or a log directory removed with its sandbox) is fine. */
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }

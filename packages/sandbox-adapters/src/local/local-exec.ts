@@ -67,19 +67,22 @@ export async function runLocalCommand(
     await assertDirectory(cwd, isAbsolute(normalized.cwd) ? normalized.cwd : cwd);
   }
   if (normalized.signal?.aborted) return abortedBeforeStart(started);
-  const capture = await LocalCapture.open(
-    context.logs,
-    normalized.maxOutputBytes,
-    normalized.onStdout,
-    normalized.onStderr,
-  ).catch((error: unknown) => {
+  let capture: LocalCapture;
+  try {
+    capture = LocalCapture.open(
+      context.logs,
+      normalized.maxOutputBytes,
+      normalized.onStdout,
+      normalized.onStderr,
+    );
+  } catch (error) {
     throw new SandboxError({
       code: SandkitErrorCode.cannotStartCommand,
       message: `cannot create the output log in ${context.logs.dir}: ${(error as Error).message}; the sandbox's log directory must stay writable`,
       cause: error,
       details: { logDir: context.logs.dir },
     });
-  });
+  }
   return spawnCaptured(command, cwd, normalized, context, capture, started);
 }
 
@@ -143,7 +146,7 @@ async function spawnCaptured(
   options.signal?.removeEventListener('abort', onAbort);
   if (exit.exitCode === undefined && exit.signal === undefined) {
     // It never ran: a working directory removed under us, or a shell that cannot be spawned.
-    await capture.close(false);
+    capture.close(false);
     if (pid !== undefined) context.track(pid, false);
     throw spawnError(exit.cause, options.shell, cwd);
   }
