@@ -6,6 +6,7 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -113,6 +114,13 @@ function createLocalSandbox(workdir: string): SandboxHandle {
       throw new SandboxError({
         code: SandkitErrorCode.sandboxDestroyed,
         message: `local sandbox ${workdir} was destroyed; create a new one`,
+        details: { workdir },
+      });
+    }
+    if (!existsSync(workdir)) {
+      throw new SandboxError({
+        code: SandkitErrorCode.sandboxGone,
+        message: `local sandbox directory ${workdir} no longer exists (removed outside sandkit); create a new sandbox`,
         details: { workdir },
       });
     }

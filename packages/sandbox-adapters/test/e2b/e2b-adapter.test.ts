@@ -32,7 +32,9 @@ describe('createE2BSandboxAdapter', () => {
       expect(result.timedOut).toBe(true);
       expect(result.exitCode).toBeNull();
       expect(Date.now() - started).toBeLessThan(15_000);
-      const check = await handle.client.exec("for f in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < $f 2>/dev/null; echo; done | grep -c '^sleep 117.25 $' || true");
+      const check = await handle.client.exec(
+        "for f in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < $f 2>/dev/null; echo; done | grep -c '^sleep 117.25 $' || true",
+      );
       expect(check.stdout.trim()).toBe('0');
     }, 30_000);
 
