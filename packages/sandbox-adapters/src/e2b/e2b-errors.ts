@@ -25,10 +25,10 @@ export async function toSandboxErrorChecked(
   action: string,
   path?: string,
 ): Promise<SandboxError> {
-  if (SandboxError.isInstance(error)) return error;
   const known = knownError(error, path);
   if (known) return known;
   if (error instanceof SandboxNotFoundError || (await isGone(sandbox))) return goneError(action, error);
+  if (SandboxError.isInstance(error)) return error;
   const message = (error as Error).message ?? String(error);
   return new SandboxError({
     code: SandkitErrorCode.sandboxUnavailable,

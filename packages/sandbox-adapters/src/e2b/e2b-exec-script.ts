@@ -120,7 +120,7 @@ export function killScript(input: KillInput): string {
   const wrapper = input.wrapperPid === undefined ? '' : String(input.wrapperPid);
   const lines = [
     `b=${q(execBase(input.id))}; w=${wrapper}`,
-    'i=0; while [ ! -s "$b.pgid" ] && [ $i -lt 100 ] && [ -n "$w" ] && kill -0 "$w" 2>/dev/null; do sleep 0.02; i=$((i+1)); done',
+    'i=0; while [ ! -s "$b.pgid" ] && [ $i -lt 250 ] && [ -n "$w" ] && kill -0 "$w" 2>/dev/null; do sleep 0.02; i=$((i+1)); done',
     'pg=$(cat "$b.pgid" 2>/dev/null)',
     `marked() { grep -l -a -F -e 'SANDKIT_EXEC_ID=${input.id}' /proc/[0-9]*/environ 2>/dev/null | sed 's,^/proc/,,;s,/environ$,,'; }`,
     'sig() { [ -n "$pg" ] && kill -"$1" -- "-$pg" 2>/dev/null; for x in $(marked); do kill -"$1" "$x" 2>/dev/null; done; }',

@@ -109,17 +109,26 @@ export async function runE2BCommand(
   options.signal?.addEventListener('abort', onAbort, { once: true });
 
   let record: ExecRecord | undefined;
+  let failure: unknown;
   try {
     await handle.wait().catch((error: unknown) => {
       if (!(error instanceof CommandExitError)) throw error;
     });
     record = parseRecord(splitter.recordText());
   } catch (error) {
-    // The stream ended abnormally: envd's deadline, a dropped connection, or a sandbox that is gone.
-    const mapped = await toSandboxErrorChecked(sandbox, error, 'run a command');
+    failure = error;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+  if (record === undefined) {
+    // The stream ended abnormally (envd's deadline, a dropped connection, the wrapper killed from
+    // outside) or the sandbox is gone: kill what is left and collect the output from the logs.
+    const mapped = await toSandboxErrorChecked(sandbox, failure ?? noRecordError(), 'run a command');
     if (mapped.code === SandkitErrorCode.sandboxGone) throw mapped;
     if (!aborted) timedOut = true;
     await killing?.catch(() => undefined);
+    killing = undefined;
     const rescue = await runScript(
       sandbox,
       killScript({
@@ -128,26 +137,15 @@ export async function runE2BCommand(
         graceMs: config.killGraceMs,
         collect: { token, maxOutputBytes: options.maxOutputBytes, log },
       }),
-    ).catch((cause: unknown) => {
-      throw SandboxError.isInstance(cause) ? cause : mapped;
-    });
+    );
+    assertGone(rescue);
     const rescued = new RecordSplitter(token);
     rescued.push(rescue);
     record = parseRecord(rescued.recordText());
-    assertGone(rescue);
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
+    if (record === undefined) throw mapped;
   }
   if (killing) assertGone(await killing);
 
-  if (record === undefined) {
-    throw new SandboxError({
-      code: SandkitErrorCode.exitStatusUnavailable,
-      message:
-        'the E2B command ended without its result record (the wrapper was killed from outside); run it again',
-    });
-  }
   if (record.kind === 'cwd') {
     throw new SandboxError({
       code: SandkitErrorCode.cwdNotFound,
@@ -176,6 +174,14 @@ async function runScript(sandbox: Sandbox, script: string): Promise<string> {
     if (error instanceof CommandExitError) return error.stdout;
     throw await toSandboxErrorChecked(sandbox, error, 'end a command');
   }
+}
+
+/** The failure of a wrapper that ended without its record (killed from outside). */
+function noRecordError(): SandboxError {
+  return new SandboxError({
+    code: SandkitErrorCode.exitStatusUnavailable,
+    message: 'the E2B command wrapper ended without its result record (killed from outside)',
+  });
 }
 
 function assertGone(killOutput: string): void {
