@@ -1,9 +1,9 @@
 import { chown, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SandboxAdapter } from '@sandkit/core';
 import {
   createE2BSandboxAdapter,
+  type E2BSandboxAdapter,
   type E2BSandboxAdapterOptions,
   type E2BSandboxHandle,
 } from '../../src/e2b/index.js';
@@ -20,7 +20,7 @@ export const fakeApiKey = 'e2b_sandkit_test_key';
 export function createFakeCloudE2BAdapter(
   fake: E2BApiFake,
   options: E2BSandboxAdapterOptions = {},
-): SandboxAdapter & { create(): Promise<E2BSandboxHandle> } {
+): E2BSandboxAdapter {
   return {
     name: 'e2b-fake-cloud',
     async create() {

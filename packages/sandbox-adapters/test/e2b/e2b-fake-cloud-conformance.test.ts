@@ -1,4 +1,3 @@
-import { Sandbox } from 'e2b';
 import { afterAll } from 'vitest';
 import { describeSandboxConformance } from '../../src/conformance/index.js';
 import { type E2BApiFake, startE2BApiFake } from '../../src/e2b-stand-in/index.js';
@@ -22,7 +21,10 @@ describeSandboxConformance(
     faults: {
       // Killed through the API behind the adapter's back, as an expiry or another client would.
       disappear: async (handle) => {
-        await Sandbox.kill(handle.id, { apiKey: fakeApiKey, apiUrl: fake?.url });
+        await fetch(`${fake?.url}/sandboxes/${handle.id}`, {
+          method: 'DELETE',
+          headers: { 'x-api-key': fakeApiKey },
+        });
       },
       endTransport: async (handle) => fake?.sandboxes.get(handle.id)?.standIn.dropStreams(),
     },
