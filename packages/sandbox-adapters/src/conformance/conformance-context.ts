@@ -33,7 +33,7 @@ export interface SandboxConformanceOptions {
   faults?: ConformanceFaults;
 }
 
-/** Hooks that make a sandbox fail the way its vendor can; each case that needs one fails without it. */
+/** Hooks that make a sandbox fail the way its vendor can; a case whose hook is absent is registered as skipped. */
 export interface ConformanceFaults {
   /**
    * Makes the sandbox disappear behind the adapter's back (the vendor expired or killed it, the
