@@ -3,7 +3,7 @@
  * log file there. Shared by the Docker adapter (plain execs and the long-lived channel) and usable
  * by any vendor whose transport is "run `sh -c` and read its stdout/stderr" (E2B).
  *
- * `sk_run nonce cwd shell stdin pidfile log cap live drop [NAME=value…]` runs the command held in
+ * `sk_run nonce cwd shell stdin pidfile log cap mode drop [NAME=value…]` runs the command held in
  * `$sk_c` (fd 4 must be the transport's stdout). The command text travels in the environment
  * (`SK_C`), never in an argv, so `/proc/<pid>/cmdline` only shows it in the command's own shell.
  * - `drop` (a log base from an earlier run, or empty) is deleted first: log retention costs no
@@ -15,12 +15,15 @@
  *   `<shell> -c <command>` with stdout appended to `<log>.out`, stderr to `<log>.err`, and stdin
  *   from `stdin` (or /dev/null). Nothing of the transport is left open in the command, so a
  *   background child that outlives the shell cannot hold the run: it only holds the log file.
- * - `live` = 0: once the shell has exited, `S<outBytes> <errBytes>` on stdout, then of each
+ * - mode `0` (slices): once the shell has exited, `S<outBytes> <errBytes>` on stdout, then of each
  *   stream its head (the first `min(cap, size)` bytes) and its tail (the last
  *   `min(cap, size - head)` bytes), stdout's on stdout and stderr's on stderr. At most 2 × cap
  *   bytes per stream cross the transport, whatever the command printed.
- * - `live` = 1: the log files are followed while the command runs (new bytes every 50 ms, and at
- *   once when it exits), every byte goes out on the matching stream, then `S<out> <err>`.
+ * - mode `1` (follow): the log files are followed while the command runs (new bytes every 50 ms,
+ *   and at once when it exits), every byte goes out on the matching stream, then `S<out> <err>`.
+ * - mode `2` (direct): for sandkit's own short scripts only: no session, no log; the script runs
+ *   in a subshell writing straight to the transport (no `P` or `S` frame, exit status only), which
+ *   saves the half-dozen process starts of the other modes.
  * - Both log files are removed when neither stream exceeds `cap` (the result holds them whole);
  *   otherwise they are kept for paging and the host deletes them later through `drop`.
  * - setsid passes a normal exit status through and reports a death by signal on its own stderr,
@@ -79,6 +82,7 @@ sk_run() {
   shift 9; s=0 k=x l= t=0 so=0 se=0
   [ -z "$pf" ] || : >"$pf"
   if ! cd "$d" 2>/dev/null; then k=d
+  elif [ "$live" = 2 ]; then ( eval "$sk_c" ) <"\${i:-/dev/null}"; s=$?
   elif ! command -v setsid >/dev/null 2>&1; then k=n s=127 l='setsid not found: install util-linux in the image'
   elif ! { { [ -d "\${lg%/*}" ] || mkdir -p -- "\${lg%/*}"; } && : >"$lg.out" && : >"$lg.err"; } 2>/dev/null; then
     k=n s=126 l="cannot write the output log $lg.out: make \${lg%/*} writable for the sandbox user"
@@ -87,7 +91,7 @@ sk_run() {
     l=\${l%%"$sk_nl"*}
     case $l in "") ;; "setsid: child "*) k=s l=;; *) k=n;; esac
     if [ -n "$pf" ]; then pg=; read -r pg <"$pf"; [ -n "$pg" ] && kill -0 -"$pg" 2>/dev/null && t=1; fi
-    if [ "$live" != 1 ]; then so=$(($(wc -c <"$lg.out"))) se=$(($(wc -c <"$lg.err"))); fi
+    if [ "$live" != 1 ]; then set -- $(wc -c "$lg.out" "$lg.err"); so=$1 se=$3; fi
     printf '%sS%s %s\\n' "$n" "$so" "$se"
     if [ "$live" != 1 ]; then sk_slices "$lg.out" "$so" "$cap"; sk_slices "$lg.err" "$se" "$cap" >&2; fi
     [ "$so" -gt "$cap" ] || [ "$se" -gt "$cap" ] || rm -f -- "$lg.out" "$lg.err"

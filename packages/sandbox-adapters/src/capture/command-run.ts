@@ -19,13 +19,22 @@ export interface CommandRequest {
   env: string[];
   /** Absolute path base of the output log: the wrapper writes `<log>.out` and `<log>.err`. */
   log: string;
-  /** Bytes of head and of tail sent per stream when not `live`; also the keep-the-log threshold. */
+  /** Bytes of head and of tail sent per stream in mode `slices`; also the keep-the-log threshold. */
   cap: number;
-  /** `true`: follow the log and send every byte as it is written (streaming callbacks). */
-  live: boolean;
+  /** How output comes back: head and tail, every byte followed, or uncaptured (own scripts). */
+  mode: CaptureMode;
   /** A log base of an earlier run to delete before this one starts, or `undefined`. */
   drop: string | undefined;
 }
+
+/**
+ * How the wrapper returns output (see capture-script.ts): `slices` = head and tail after the
+ * command, `follow` = every byte while it runs (streaming callbacks), `direct` = no capture at
+ * all, for sandkit's own short scripts.
+ */
+export type CaptureMode = 'slices' | 'follow' | 'direct';
+
+const captureModes: Record<CaptureMode, string> = { slices: '0', follow: '1', direct: '2' };
 
 /** How a command ended, as the in-sandbox wrapper saw it. */
 export type CommandEnd =
@@ -62,7 +71,7 @@ export function runArguments(nonce: string, request: CommandRequest, pidFile: st
     pidFile,
     request.log,
     String(request.cap),
-    request.live ? '1' : '0',
+    captureModes[request.mode],
     request.drop ?? '',
     ...request.env,
   ];

@@ -12,6 +12,7 @@ import { putFile } from './container-files.js';
 import type { DockerSandboxState } from './docker-sandbox-state.js';
 import { runEngineCommand } from './engine-exec.js';
 import { startPlainRun } from './plain-command-run.js';
+import { isTransportLost } from './transport-lost.js';
 
 /** How a carried command ended. */
 export interface CarriedOutcome {
@@ -95,12 +96,37 @@ export async function carryCommand(
     return { end: await run.done, sizes: run.sizes(), timedOut, aborted };
   } catch (error) {
     if (error === bound) return { end: undefined, sizes: run.sizes(), timedOut, aborted };
-    throw error;
+    const pgid = isTransportLost(error) && !finished ? await run.pgid : undefined;
+    if (pgid === undefined || state.destroyed) throw error;
+    // The carrier died under a started command (its wrapper was killed, as a vendor deadline
+    // would): end the whole group now and report the run as timed out, never as a result.
+    finished = true;
+    await endGroup(state, pgid);
+    return { end: undefined, sizes: undefined, timedOut: true, aborted };
   } finally {
     finished = true;
     for (const timer of timers) clearTimeout(timer);
     limits.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * Ends process group `pgid` inside the container: SIGTERM, up to the kill grace for it to go,
+ * then SIGKILL, in one exec run as root.
+ * @throws SandboxError `sandbox_gone` / `sandbox_unavailable` when the container cannot be reached
+ */
+async function endGroup(state: DockerSandboxState, pgid: number): Promise<void> {
+  const ticks = Math.ceil(state.options.killGraceMs / 100);
+  await runEngineCommand(
+    state.docker,
+    state.container,
+    [
+      '/bin/sh',
+      '-c',
+      `kill -TERM -${pgid} 2>/dev/null; i=0; while [ $i -lt ${ticks} ] && kill -0 -${pgid} 2>/dev/null; do sleep 0.1; i=$((i + 1)); done; kill -KILL -${pgid} 2>/dev/null; true`,
+    ],
+    { user: '0', timeoutMs: 30_000 },
+  );
 }
 
 /**

@@ -54,7 +54,7 @@ export async function dockerExec(
         env: normalized.env,
         log,
         cap: normalized.maxOutputBytes,
-        live,
+        mode: live ? 'follow' : 'slices',
         drop,
       },
       normalized.stdin,
@@ -122,10 +122,10 @@ export async function runInternalScript(
       shell: '/bin/sh',
       command: `set -- ${formatCommand(args)}\n${script}`,
       env: [],
-      // Every byte, as the head of a cap no stream reaches (so the wrapper always removes the log).
+      // Our own short script: no session and no log, output straight back.
       log,
       cap: Number.MAX_SAFE_INTEGER,
-      live: false,
+      mode: 'direct',
       drop,
     },
     undefined,

@@ -10,7 +10,6 @@
  * @module
  */
 import type { Duplex } from 'node:stream';
-import { SandboxError, SandkitErrorCode } from '@sandkit/core';
 import {
   type CommandEnd,
   type CommandRequest,
@@ -21,6 +20,7 @@ import {
 } from '../capture/command-run.js';
 import { channelScript } from '../capture/capture-script.js';
 import { demultiplex, startEngineExec } from './engine-exec.js';
+import { transportLost } from './transport-lost.js';
 import { type ContainerContext, newNonce } from './plain-command-run.js';
 
 /** One channel. Callers reserve it (`busy`) before {@link ExecChannel.run}. */
@@ -123,12 +123,7 @@ export class ExecChannel {
     this.close();
     if (current) {
       current.tracker.abandon();
-      current.reject(
-        new SandboxError({
-          code: SandkitErrorCode.sandboxUnavailable,
-          message: `${reason} while a command was running; its result is unknown`,
-        }),
-      );
+      current.reject(transportLost(`${reason} while a command was running`));
     }
   }
 }
