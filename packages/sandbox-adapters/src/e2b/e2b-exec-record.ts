@@ -7,7 +7,8 @@ import { type ExecResult, utf8Boundary } from '@sandkit/core';
 
 /** How the command ended, with its exact output heads. */
 export interface ExecRecord {
-  kind: 'exit' | 'signal' | 'cwd';
+  /** `nolog`: the capture directory is not writable, the command did not run. */
+  kind: 'exit' | 'signal' | 'cwd' | 'nolog';
   /** Exit status, or signal number for `signal`. */
   code: number;
   stdoutBytes: number;
@@ -65,7 +66,7 @@ export function parseRecord(text: string | undefined): ExecRecord | undefined {
   if (text === undefined) return undefined;
   const [head = '', out = '', err = '', outTail = '', errTail = ''] = text.split('\n');
   const [, kind, code, stdoutBytes, stderrBytes] = head.trim().split(/\s+/);
-  if (kind !== 'exit' && kind !== 'signal' && kind !== 'cwd') return undefined;
+  if (kind !== 'exit' && kind !== 'signal' && kind !== 'cwd' && kind !== 'nolog') return undefined;
   return {
     kind,
     code: Number(code),

@@ -72,7 +72,7 @@ export function wrapperScript(input: WrapperInput): string {
   ]);
   return [
     `b=${q(execBase(input.id))}; lg=${q(input.log)}`,
-    `mkdir -p ${execDir} 2>/dev/null`,
+    `mkdir -p ${execDir} 2>/dev/null; [ -w ${execDir} ] || { printf '\\n%s nolog 0 0 0\\n\\n\\n\\n\\n' ${q(input.token)}; exit 0; }`,
     ...(input.drop === undefined ? [] : [`rm -f ${q(`${input.drop}.out`)} ${q(`${input.drop}.err`)}`]),
     `cd -- ${q(input.cwd)} 2>/dev/null || { printf '\\n%s cwd 0 0 0\\n\\n\\n\\n\\n' ${q(input.token)}; exit 0; }`,
     `${run} < ${input.stdin ? '"$b.in"' : '/dev/null'} > "$lg.out" 2> "$lg.err" &`,

@@ -24,7 +24,7 @@ import { baseEnvironment } from '../local/local-exec.js';
 import { normalizeExecOptions } from '../local/normalize-exec-options.js';
 import { toSandboxErrorChecked } from './e2b-errors.js';
 import { type ExecRecord, parseRecord, RecordSplitter, recordOutput } from './e2b-exec-record.js';
-import { execBase, killScript, wrapperScript } from './e2b-exec-script.js';
+import { execBase, execDir, killScript, wrapperScript } from './e2b-exec-script.js';
 import type { NormalizedE2BOptions } from './e2b-options.js';
 
 /** Extra time the SDK's (and envd's) deadline gets beyond the adapter's own. */
@@ -32,7 +32,8 @@ const transportMarginMs = 30_000;
 
 /**
  * Runs `command` in `sandbox`; never throws for a non-zero exit.
- * @throws SandboxError `cwd_not_found`, `sandbox_gone`, `sandbox_unavailable`, `exit_status_unavailable`.
+ * @throws SandboxError `cwd_not_found`, `cannot_start_command` (capture directory not writable),
+ *   `sandbox_gone`, `sandbox_unavailable`.
  */
 export async function runE2BCommand(
   sandbox: Sandbox,
@@ -146,6 +147,12 @@ export async function runE2BCommand(
   }
   if (killing) assertGone(await killing);
 
+  if (record.kind === 'nolog') {
+    throw new SandboxError({
+      code: SandkitErrorCode.cannotStartCommand,
+      message: `the sandbox user cannot write ${execDir}, where the adapter captures output; make it writable (for example \`chmod 1777 ${execDir}\` as root) or remove it`,
+    });
+  }
   if (record.kind === 'cwd') {
     throw new SandboxError({
       code: SandkitErrorCode.cwdNotFound,
