@@ -23,7 +23,8 @@
  *   and at once when it exits), every byte goes out on the matching stream, then `S<out> <err>`.
  * - mode `2` (direct): for sandkit's own short scripts only: no session, no log; the script runs
  *   in a subshell writing straight to the transport (no `P` or `S` frame, exit status only), which
- *   saves the half-dozen process starts of the other modes.
+ *   saves the half-dozen process starts of the other modes. With stdin `-` the script reads the
+ *   transport's own stdin (a channel request followed by a payload the script must consume whole).
  * - Both log files are removed when neither stream exceeds `cap` (the result holds them whole);
  *   otherwise they are kept for paging and the host deletes them later through `drop`.
  * - setsid passes a normal exit status through and reports a death by signal on its own stderr,
@@ -82,6 +83,7 @@ sk_run() {
   shift 9; s=0 k=x l= t=0 so=0 se=0
   [ -z "$pf" ] || : >"$pf"
   if ! cd "$d" 2>/dev/null; then k=d
+  elif [ "$live" = 2 ] && [ "$i" = - ]; then ( eval "$sk_c" ); s=$?
   elif [ "$live" = 2 ]; then ( eval "$sk_c" ) <"\${i:-/dev/null}"; s=$?
   elif ! command -v setsid >/dev/null 2>&1; then k=n s=127 l='setsid not found: install util-linux in the image'
   elif ! { { [ -d "\${lg%/*}" ] || mkdir -p -- "\${lg%/*}"; } && : >"$lg.out" && : >"$lg.err"; } 2>/dev/null; then

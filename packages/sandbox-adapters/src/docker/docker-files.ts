@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import { SandboxError, type SandboxData, SandkitErrorCode, type WriteFileOptions } from '@sandkit/core';
+import { channelWriteMaxBytes, writeExit, writeOverChannel } from './channel-write.js';
 import { getFile, putFile } from './container-files.js';
 import { type InternalScriptResult, runInternalScript } from './docker-exec.js';
 import { assertLive, type DockerSandboxState } from './docker-sandbox-state.js';
@@ -79,9 +80,23 @@ export async function writeDockerFile(
   if (options.signal?.aborted)
     throw new SandboxError({ code: SandkitErrorCode.aborted, message: `writing ${path} was aborted` });
   const full = posix.resolve(state.options.workdir, path);
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  if (bytes.length <= channelWriteMaxBytes) {
+    const written = await writeOverChannel(
+      state,
+      full,
+      bytes,
+      options.mode ?? 0o644,
+      options.mode === undefined,
+    );
+    if (written !== undefined) {
+      if (written.exitCode === writeExit.parents) throw parentsError(written.stderr, posix.dirname(full));
+      if (written.exitCode !== 0) throw fileError(written, full, 'write');
+      return;
+    }
+  }
   const dir = posix.dirname(full);
   const temp = `.sandkit-${randomBytes(8).toString('hex')}.tmp`;
-  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   const owner = await state.identity();
   // A non-root user must own the parents it needs: make them as that user, not through the engine.
   if (owner.uid !== 0) await makeParents(state, dir, options.signal);
@@ -117,16 +132,19 @@ async function makeParents(
   signal: AbortSignal | undefined,
 ): Promise<void> {
   const result = await runInternalScript(state, makeParentsScript, [dir], signal);
-  if (result.exitCode !== 0) {
-    const code = /not a directory|File exists/i.test(result.stderr)
-      ? SandkitErrorCode.notDirectory
-      : SandkitErrorCode.sandboxUnavailable;
-    throw new SandboxError({
-      code,
-      message: `cannot create directory ${dir}: ${result.stderr.trim()}`,
-      details: { path: dir },
-    });
-  }
+  if (result.exitCode !== 0) throw parentsError(result.stderr, dir);
+}
+
+/** `not_directory` when a parent is a file, else `sandbox_unavailable`, with mkdir's message. */
+function parentsError(stderr: string, dir: string): SandboxError {
+  const code = /not a directory|File exists/i.test(stderr)
+    ? SandkitErrorCode.notDirectory
+    : SandkitErrorCode.sandboxUnavailable;
+  return new SandboxError({
+    code,
+    message: `cannot create directory ${dir}: ${stderr.trim()}`,
+    details: { path: dir },
+  });
 }
 
 function fileError(result: InternalScriptResult, path: string, action: 'read' | 'write'): SandboxError {

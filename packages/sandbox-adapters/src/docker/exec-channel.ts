@@ -65,8 +65,12 @@ export class ExecChannel {
     return channel;
   }
 
-  /** Sends `request`; the channel must be reserved (`busy`) and idle. */
-  run(request: CommandRequest, sinks: CommandSinks): CommandRun {
+  /**
+   * Sends `request`, then `payload` (when given) as raw bytes after it: the request's script must
+   * read exactly those bytes from its stdin (`stdinPath` `-`, direct mode), or the shell would
+   * take them for the next request. The channel must be reserved (`busy`) and idle.
+   */
+  run(request: CommandRequest, sinks: CommandSinks, payload?: string): CommandRun {
     const text = channelRequest(this.nonce, request, this.pidFile);
     let settle!: { resolve: (end: CommandEnd) => void; reject: (error: Error) => void };
     const done = new Promise<CommandEnd>((resolve, reject) => {
@@ -79,7 +83,7 @@ export class ExecChannel {
       settle.resolve(end);
     });
     this.current = { tracker, reject: settle.reject };
-    if (this.alive) this.stream.write(text);
+    if (this.alive) this.stream.write(payload === undefined ? text : text + payload);
     else this.fail('the command channel is closed');
     return {
       pgid: tracker.pgid,

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SandboxHandle } from '@sandkit/core';
 import { createDockerSandboxAdapter } from '@sandkit/sandbox-adapters/docker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channelWriteMaxBytes } from '../../src/docker/channel-write.js';
 import { archiveReadMinBytes } from '../../src/docker/docker-files.js';
 import { countManagedContainers, dockerTestImage } from './docker-test-helpers.js';
 
@@ -56,6 +57,21 @@ describe('readFile (docker)', () => {
 });
 
 describe('writeFile (docker)', () => {
+  describe('when the file is at most channelWriteMaxBytes', () => {
+    it('writes it byte for byte over the channel, which then runs the next command', async () => {
+      const { client } = sandbox(handle);
+      const data = randomBytes(channelWriteMaxBytes - 7);
+      await client.writeFile('channel/nested/five.bin', data);
+      const sum = await client.exec('sha256sum channel/nested/five.bin; echo next');
+      expect(sum.stdout).toBe(
+        `${createHash('sha256').update(data).digest('hex')}  channel/nested/five.bin\nnext\n`,
+      );
+      await client.writeFile('channel/nested/five.bin', 'replaced');
+      expect(Buffer.from(await client.readFile('channel/nested/five.bin')).toString()).toBe('replaced');
+      const left = await client.exec("find channel -name '.sandkit-*' | wc -l");
+      expect(left.stdout.trim()).toBe('0');
+    }, 120_000);
+  });
   describe('when the sandbox runs as a non-root user', () => {
     it('writes a large file owned by that user, with the requested mode', async () => {
       const { client } = sandbox(user);
