@@ -1,8 +1,8 @@
 /**
  * A stand-in for one E2B sandbox as the SDK sees it: envd (E2B's in-sandbox daemon) behind E2B's
- * proxy. The real `e2b` SDK, in debug mode pointed at it with `sandboxUrl` (or through
- * {@link startE2BApiFake} outside debug mode), runs commands and moves files over the real wire
- * protocol, backed by real processes on this host.
+ * proxy. The real `e2b` SDK, in debug mode pointed at it with `sandboxUrl` (or outside debug
+ * mode through `startE2BApiFake` of e2b-api-fake.ts), runs commands and moves files over the real
+ * wire protocol, backed by real processes on this host.
  *
  * It behaves as envd 0.6.13 does, read from e2b-dev/infra at commit
  * 54693ff353d26c5fe1951db5467e751f3e2f984e (`packages/envd`); each behaviour and its source file
