@@ -98,7 +98,7 @@ describe('startE2BStandIn', () => {
         (caught: unknown) => caught,
       );
       expect(error).toBeInstanceOf(TimeoutError);
-      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(Date.now() - started).toBeLessThan(20_000); // not the 42.5 s of the command
       expect(await running('sleep 42.5')).toBe(false);
       expect(await running('sleep 41.5')).toBe(true); // its group was not touched
     }, 30_000);
