@@ -93,7 +93,7 @@ sk_run() {
     l=\${l%%"$sk_nl"*}
     case $l in "") ;; "setsid: child "*) k=s l=;; *) k=n;; esac
     if [ -n "$pf" ]; then pg=; read -r pg <"$pf"; [ -n "$pg" ] && kill -0 -"$pg" 2>/dev/null && t=1; fi
-    if [ "$live" != 1 ]; then set -- $(wc -c "$lg.out" "$lg.err"); so=$1 se=$3; fi
+    if [ "$live" != 1 ] && { [ -s "$lg.out" ] || [ -s "$lg.err" ]; }; then set -- $(wc -c "$lg.out" "$lg.err"); so=$1 se=$3; fi
     printf '%sS%s %s\\n' "$n" "$so" "$se"
     if [ "$live" != 1 ]; then sk_slices "$lg.out" "$so" "$cap"; sk_slices "$lg.err" "$se" "$cap" >&2; fi
     [ "$so" -gt "$cap" ] || [ "$se" -gt "$cap" ] || rm -f -- "$lg.out" "$lg.err"
