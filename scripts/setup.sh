@@ -25,6 +25,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
+# The E2B stand-in runs commands as E2B templates' default user, `user` (home /home/user).
+if ! id user >/dev/null 2>&1; then
+  echo "setup: adding the user 'user' for the E2B stand-in" >&2
+  as_root useradd --create-home --shell /bin/bash user
+fi
+
 if ! command -v pnpm >/dev/null || [ "$(pnpm --version)" != "12.4.2" ]; then
   echo "setup: installing pnpm 12.4.2" >&2
   as_root npm install -g pnpm@12.4.2 >/dev/null 2>&1

@@ -49,7 +49,12 @@ export interface ExecOptions {
    * @default 1_048_576 (1 MiB)
    */
   maxOutputBytes?: number;
-  /** Called with every raw stdout chunk as it arrives (before any cap). */
+  /**
+   * Called with every raw stdout chunk as it arrives (before any cap). Adapters that capture output
+   * where the command runs follow the log file live to serve it, so with a callback every byte
+   * crosses to the host (host memory still stays bounded by the cap); without callbacks only the
+   * capped head and tail do.
+   */
   onStdout?: (chunk: Uint8Array) => void;
   /** Called with every raw stderr chunk as it arrives (before any cap). */
   onStderr?: (chunk: Uint8Array) => void;
@@ -75,6 +80,22 @@ export interface ExecResult {
   stdoutTruncated: boolean;
   /** `true` when stderr was cut at `maxOutputBytes`. */
   stderrTruncated: boolean;
+  /**
+   * The end of stdout when it was cut: the last `min(maxOutputBytes, stdoutBytes - maxOutputBytes)`
+   * bytes, never overlapping the kept head, decoded as UTF-8 from the first whole character (so
+   * `stdout + stdoutTail` is the whole stream when it is at most twice the cap, up to a character
+   * split at the cut). Absent when stdout was not cut, or when the adapter does not capture output
+   * where the command runs.
+   */
+  stdoutTail?: string;
+  /** The end of stderr when it was cut; see {@link ExecResult.stdoutTail}. */
+  stderrTail?: string;
+  /**
+   * Where the whole output is kept in the sandbox (absolute sandbox paths), present when a stream
+   * was cut and the adapter keeps the command's log: page through it with `readFile` or `exec`.
+   * Each adapter documents how long it keeps these files.
+   */
+  outputLog?: { stdout: string; stderr: string };
   /** `true` when `timeoutMs` elapsed and the process group was killed. */
   timedOut: boolean;
   /** `true` when `signal` was aborted and the process group was killed. */

@@ -29,11 +29,29 @@ export interface SandboxConformanceOptions {
    * @default []
    */
   skip?: readonly string[];
+  /** Vendor hooks that inject faults for the `fault.*` cases (issue 13). */
+  faults?: ConformanceFaults;
+}
+
+/** Hooks that make a sandbox fail the way its vendor can; a case whose hook is absent is registered as skipped. */
+export interface ConformanceFaults {
+  /**
+   * Makes the sandbox disappear behind the adapter's back (the vendor expired or killed it, the
+   * container was removed, the directory deleted); every later client call must throw `sandbox_gone`.
+   */
+  disappear?(handle: SandboxHandle): Promise<void>;
+  /**
+   * Ends the channel the adapter watches a running command through (a vendor deadline, a dropped
+   * connection) while the command keeps running. An adapter without such a channel passes a no-op.
+   */
+  endTransport?(handle: SandboxHandle): Promise<void>;
 }
 
 /** Normalised options plus the sandbox shared by most cases. */
 export interface ConformanceContext {
   readonly adapter: () => Promise<SandboxAdapter>;
+  /** The fault hooks given in the options (empty when none). */
+  readonly faults: ConformanceFaults;
   /** The sandbox shared by the suite (made in `beforeAll`). */
   handle(): SandboxHandle;
   client(): SandboxClient;
@@ -57,7 +75,7 @@ export function normalizeConformanceOptions(
       message: `timeoutScale must be a positive finite number, got ${timeoutScale}`,
     });
   }
-  return { timeoutScale, skip: options.skip ?? [] };
+  return { timeoutScale, skip: options.skip ?? [], faults: options.faults ?? {} };
 }
 
 /** Builds the context; `handle` is filled by the suite's `beforeAll`. */
@@ -69,6 +87,7 @@ export function createConformanceContext(
   const scaled = (ms: number): number => Math.round(ms * options.timeoutScale);
   return {
     adapter,
+    faults: options.faults,
     handle: current,
     client: () => current().client,
     scaled,

@@ -10,8 +10,10 @@ import {
   type SandboxConformanceOptions,
 } from './conformance-context.js';
 import { describeExecBasicCases } from './exec-basic-cases.js';
+import { describeExecCaptureCases } from './exec-capture-cases.js';
 import { describeExecKillCases } from './exec-kill-cases.js';
 import { describeExecOutputCases } from './exec-output-cases.js';
+import { describeFaultCases } from './fault-cases.js';
 import { describeFileCases } from './file-cases.js';
 import { describeLifecycleCases } from './lifecycle-cases.js';
 
@@ -29,7 +31,8 @@ import { describeLifecycleCases } from './lifecycle-cases.js';
  *
  * @param name shown in the suite title: `sandbox conformance: <name>`
  * @param createAdapter called once, lazily, before the first sandbox is made
- * @param options `timeoutScale` (default 1) multiplies every time bound; `skip` lists case ids
+ * @param options `timeoutScale` (default 1) multiplies every time bound; `skip` lists case ids;
+ *   `faults` gives the hooks the `fault.*` cases need (`disappear`, `endTransport`)
  * @throws SandkitError `invalid_option` when `timeoutScale` is not a positive finite number.
  */
 export function describeSandboxConformance(
@@ -66,7 +69,9 @@ export function describeSandboxConformance(
     describeExecBasicCases(context);
     describeExecKillCases(context);
     describeExecOutputCases(context);
+    describeExecCaptureCases(context);
     describeFileCases(context);
     describeLifecycleCases(context);
+    describeFaultCases(context);
   });
 }

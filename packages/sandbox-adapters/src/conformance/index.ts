@@ -1,2 +1,2 @@
 export { describeSandboxConformance } from './describe-sandbox-conformance.js';
-export type { SandboxConformanceOptions } from './conformance-context.js';
+export type { ConformanceFaults, SandboxConformanceOptions } from './conformance-context.js';

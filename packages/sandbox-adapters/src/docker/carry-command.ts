@@ -7,16 +7,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
-import type { CommandEnd, CommandRequest, CommandRun, CommandSinks } from './command-run.js';
+import type { CommandEnd, CommandRequest, CommandRun, CommandSinks } from '../capture/command-run.js';
 import { putFile } from './container-files.js';
 import type { DockerSandboxState } from './docker-sandbox-state.js';
 import { runEngineCommand } from './engine-exec.js';
 import { startPlainRun } from './plain-command-run.js';
+import { isTransportLost } from './transport-lost.js';
 
 /** How a carried command ended. */
 export interface CarriedOutcome {
   /** `undefined` when the run had to be abandoned after a kill (no end frame within the bound). */
   end: CommandEnd | undefined;
+  /** The streams' sizes as the wrapper measured them (`undefined` without its `S` frame). */
+  sizes: { stdout: number; stderr: number } | undefined;
   timedOut: boolean;
   aborted: boolean;
 }
@@ -90,15 +93,40 @@ export async function carryCommand(
   if (limits.signal?.aborted) onAbort();
   else limits.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    return { end: await run.done, timedOut, aborted };
+    return { end: await run.done, sizes: run.sizes(), timedOut, aborted };
   } catch (error) {
-    if (error === bound) return { end: undefined, timedOut, aborted };
-    throw error;
+    if (error === bound) return { end: undefined, sizes: run.sizes(), timedOut, aborted };
+    const pgid = isTransportLost(error) && !finished ? await run.pgid : undefined;
+    if (pgid === undefined || state.destroyed) throw error;
+    // The carrier died under a started command (its wrapper was killed, as a vendor deadline
+    // would): end the whole group now and report the run as timed out, never as a result.
+    finished = true;
+    await endGroup(state, pgid);
+    return { end: undefined, sizes: undefined, timedOut: true, aborted };
   } finally {
     finished = true;
     for (const timer of timers) clearTimeout(timer);
     limits.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * Ends process group `pgid` inside the container: SIGTERM, up to the kill grace for it to go,
+ * then SIGKILL, in one exec run as root.
+ * @throws SandboxError `sandbox_gone` / `sandbox_unavailable` when the container cannot be reached
+ */
+async function endGroup(state: DockerSandboxState, pgid: number): Promise<void> {
+  const ticks = Math.ceil(state.options.killGraceMs / 100);
+  await runEngineCommand(
+    state.docker,
+    state.container,
+    [
+      '/bin/sh',
+      '-c',
+      `kill -TERM -${pgid} 2>/dev/null; i=0; while [ $i -lt ${ticks} ] && kill -0 -${pgid} 2>/dev/null; do sleep 0.1; i=$((i + 1)); done; kill -KILL -${pgid} 2>/dev/null; true`,
+    ],
+    { user: '0', timeoutMs: 30_000 },
+  );
 }
 
 /**

@@ -1,17 +1,23 @@
 /**
- * Moving bytes into the container with the Engine API's `putArchive` (a tar built in memory).
+ * Moving bytes in and out of the container through the Engine API's archive endpoints, as
+ * streams: `PUT /containers/{id}/archive` (putArchive) with a one-file tar whose data part is the
+ * caller's buffer, and `GET /containers/{id}/archive` (getArchive) parsed as it arrives into one
+ * buffer the size of the file. Neither holds a second copy of the data.
  * @module
  */
+import { posix } from 'node:path';
+import type { Readable } from 'node:stream';
 import { SandboxError, SandkitErrorCode } from '@sandkit/core';
 import { engineError } from './docker-errors.js';
 import type { DockerSandboxState } from './docker-sandbox-state.js';
-import { tarOneFile } from './tar-archive.js';
+import { readFirstTarEntry, tarOneFileStream } from './tar-archive.js';
 
 /** Owner and mode of a file put into the container. */
 export interface PutFileOptions {
   mode: number;
   uid: number;
   gid: number;
+  signal?: AbortSignal;
 }
 
 /**
@@ -26,10 +32,15 @@ export async function putFile(
   data: Uint8Array,
   options: PutFileOptions,
 ): Promise<void> {
-  const archive = tarOneFile({ name, data, mode: options.mode, uid: options.uid, gid: options.gid });
+  const archive = tarOneFileStream({ name, data, mode: options.mode, uid: options.uid, gid: options.gid });
   try {
-    await state.container.putArchive(archive, { path: dir, noOverwriteDirNonDir: 'true' });
+    await state.container.putArchive(archive, {
+      path: dir,
+      noOverwriteDirNonDir: 'true',
+      ...(options.signal ? { abortSignal: options.signal } : {}),
+    });
   } catch (error) {
+    archive.destroy();
     const text = (error as Error).message ?? '';
     if (/not a directory/i.test(text)) {
       throw new SandboxError({
@@ -41,4 +52,68 @@ export async function putFile(
     }
     throw engineError(error, `cannot copy a file into ${dir}`);
   }
+}
+
+/** What {@link getFile} found at a path. */
+export type ArchivedFile =
+  | { kind: 'file'; data: Uint8Array }
+  /** Anything the caller must resolve another way: missing, a directory, a special file. */
+  | { kind: 'unresolved'; reason: string };
+
+/** Symlinks followed before giving up (as the kernel's ELOOP limit, roughly). */
+const maxLinks = 8;
+
+/**
+ * Reads the regular file at absolute `path` (following symlinks) from an archive of it. Read by
+ * the engine, so the sandbox user's read permission is not checked.
+ * @returns `unresolved` for a missing path, a directory or a special file (the caller reads it
+ *   another way to report the right error)
+ * @throws SandboxError `sandbox_gone` / `sandbox_unavailable` for engine failures other than a
+ *   missing path; SandkitError `aborted` when `signal` aborts.
+ */
+export async function getFile(
+  state: DockerSandboxState,
+  path: string,
+  signal?: AbortSignal,
+): Promise<ArchivedFile> {
+  let current = path;
+  for (let hop = 0; hop <= maxLinks; hop++) {
+    let stream: Readable;
+    try {
+      stream = (await state.container.getArchive({
+        path: current,
+        ...(signal ? { abortSignal: signal } : {}),
+      })) as unknown as Readable;
+    } catch (error) {
+      if (signal?.aborted) throw aborted(path, error);
+      // 404 means a missing path as well as a missing container: let the caller tell them apart.
+      if ((error as { statusCode?: number }).statusCode === 404)
+        return { kind: 'unresolved', reason: 'not found' };
+      throw engineError(error, `cannot read ${path}`);
+    }
+    let entry: Awaited<ReturnType<typeof readFirstTarEntry>>;
+    try {
+      entry = await readFirstTarEntry(stream);
+    } catch (error) {
+      if (signal?.aborted) throw aborted(path, error);
+      throw engineError(error, `cannot read ${path}`);
+    }
+    if (entry.kind === 'file')
+      return {
+        kind: 'file',
+        data: new Uint8Array(entry.data.buffer, entry.data.byteOffset, entry.data.length),
+      };
+    if (entry.kind !== 'symlink') return { kind: 'unresolved', reason: entry.kind };
+    current = posix.resolve(posix.dirname(current), entry.target);
+  }
+  return { kind: 'unresolved', reason: 'too many symlinks' };
+}
+
+function aborted(path: string, cause: unknown): SandboxError {
+  return new SandboxError({
+    code: SandkitErrorCode.aborted,
+    message: `reading ${path} was aborted`,
+    cause,
+    details: { path },
+  });
 }

@@ -12,7 +12,8 @@ import {
   SandboxError,
   SandkitErrorCode,
 } from '@sandkit/core';
-import { collectedOutput, OutputCollector } from '../local/output-collector.js';
+import { logKept } from '../capture/command-run.js';
+import { capturedOutput, OutputWindow } from '../capture/output-window.js';
 import { type CarriedOutcome, carryCommand } from './carry-command.js';
 import { normalizeDockerExecOptions } from './docker-exec-options.js';
 import { assertLive, type DockerSandboxState } from './docker-sandbox-state.js';
@@ -22,7 +23,9 @@ const signalNames = new Map(
 );
 
 /**
- * Runs `command` with `/bin/sh -c` (or bash) in its own session inside the container.
+ * Runs `command` with `/bin/sh -c` (or bash) in its own session inside the container, its output
+ * captured in a log under {@link dockerOutputLogDir} (see capture/capture-script.ts): without
+ * streaming callbacks only the head and tail of each stream cross the Engine API socket.
  * @throws SandkitError `invalid_option` for bad options; SandboxError `cwd_not_found`,
  *   `sandbox_destroyed`, `sandbox_gone`, `sandbox_unavailable`, `cannot_start_command`
  *   (no setsid or shell in the image), `exit_status_unavailable`.
@@ -35,13 +38,25 @@ export async function dockerExec(
   const normalized = normalizeDockerExecOptions(command, options, state.options.workdir);
   assertLive(state);
   const started = performance.now();
-  const stdout = new OutputCollector(normalized.maxOutputBytes);
-  const stderr = new OutputCollector(normalized.maxOutputBytes);
-  let outcome: CarriedOutcome = { end: undefined, timedOut: false, aborted: true };
-  if (!normalized.signal?.aborted) {
+  const stdout = new OutputWindow(normalized.maxOutputBytes);
+  const stderr = new OutputWindow(normalized.maxOutputBytes);
+  const live = normalized.onStdout !== undefined || normalized.onStderr !== undefined;
+  const { log, drop } = state.logs.next();
+  let outcome: CarriedOutcome = { end: undefined, sizes: undefined, timedOut: false, aborted: true };
+  if (normalized.signal?.aborted) state.logs.undrop(drop);
+  else {
     outcome = await carryCommand(
       state,
-      { cwd: normalized.cwd, shell: normalized.shell, command, env: normalized.env },
+      {
+        cwd: normalized.cwd,
+        shell: normalized.shell,
+        command,
+        env: normalized.env,
+        log,
+        cap: normalized.maxOutputBytes,
+        mode: live ? 'follow' : 'slices',
+        drop,
+      },
       normalized.stdin,
       {
         stdout: (chunk) => {
@@ -56,13 +71,20 @@ export async function dockerExec(
       { timeoutMs: normalized.timeoutMs, signal: normalized.signal },
     );
   }
-  const { end } = outcome;
+  const { end, sizes } = outcome;
   if (end?.kind === 'cwd-missing') throw cwdNotFound(normalized.cwd);
   if (end?.kind === 'not-started') throw cannotStart(end.message, end.status);
+  const kept = sizes !== undefined && logKept(normalized.maxOutputBytes, sizes);
+  if (kept) state.logs.keptLog(log);
   return {
     exitCode: end?.kind === 'exit' ? end.code : null,
     signal: end?.kind === 'signal' ? (signalNames.get(end.signal) ?? `SIG${end.signal}`) : null,
-    ...collectedOutput(stdout, stderr),
+    ...capturedOutput(
+      stdout,
+      stderr,
+      sizes,
+      kept ? { stdout: `${log}.out`, stderr: `${log}.err` } : undefined,
+    ),
     timedOut: outcome.timedOut,
     aborted: outcome.aborted,
     durationMs: performance.now() - started,
@@ -92,6 +114,7 @@ export async function runInternalScript(
     throw new SandboxError({ code: SandkitErrorCode.aborted, message: 'the file operation was aborted' });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
+  const { log, drop } = state.logs.next();
   const { end, aborted } = await carryCommand(
     state,
     {
@@ -99,6 +122,11 @@ export async function runInternalScript(
       shell: '/bin/sh',
       command: `set -- ${formatCommand(args)}\n${script}`,
       env: [],
+      // Our own short script: no session and no log, output straight back.
+      log,
+      cap: Number.MAX_SAFE_INTEGER,
+      mode: 'direct',
+      drop,
     },
     undefined,
     { stdout: (chunk) => out.push(chunk), stderr: (chunk) => err.push(chunk) },

@@ -20,7 +20,13 @@ import { SandkitErrorCode } from '@sandkit/core';
  * ({@link removeLeftoverSandboxes}). SIGINT/SIGTERM handlers remove this process's containers.
  * Commands run in their own session (`setsid`) so timeouts kill their whole process group inside
  * the container; they go over a long-lived in-container shell unless `channel: false`.
- * The image needs `/bin/sh`, `setsid` (util-linux), and coreutils (`cat`, `mv`, `stat`, `chmod`).
+ * Their output is captured in the container, in `/tmp/sandkit-exec/` (see
+ * capture/capture-script.ts): only the head and tail of each stream cross the Engine API socket;
+ * a result's `outputLog` names the whole log when a stream was cut, and the logs of the last 4 cut
+ * commands are kept (removed with the container). Files move through the archive endpoints as
+ * streams (large ones) or the channel (small ones).
+ * The image needs `/bin/sh`, `setsid` (util-linux), and coreutils (`cat`, `mv`, `stat`, `chmod`,
+ * `head`, `tail`, `wc`, `base64`, `touch`).
  *
  * @throws SandkitError `invalid_option` for bad options (checked here, once).
  * @throws SandboxError `sandbox_start_failed` from `create()` when the engine is unreachable, the

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { SandboxError, type SandboxHandle, SandkitErrorCode } from '@sandkit/core';
 import { baseEnvironment } from '../local/index.js';
+import { OutputLogRetention } from '../capture/output-log-retention.js';
 import { ChannelPool } from './channel-pool.js';
 import type { Docker } from './docker-client.js';
 import { engineError, engineStatus } from './docker-errors.js';
@@ -13,7 +14,7 @@ import { dockerExec, runInternalScript } from './docker-exec.js';
 import { readDockerFile, writeDockerFile } from './docker-files.js';
 import { sandboxLabels } from './docker-owner-labels.js';
 import type { NormalizedDockerOptions } from './docker-sandbox-options.js';
-import type { DockerSandboxState } from './docker-sandbox-state.js';
+import { type DockerSandboxState, dockerOutputLogDir } from './docker-sandbox-state.js';
 import { trackContainer, untrackContainer } from './docker-signal-cleanup.js';
 import { runEngineCommand } from './engine-exec.js';
 
@@ -122,6 +123,7 @@ function wrapContainer(
     options,
     pool,
     destroyed: false,
+    logs: new OutputLogRetention(dockerOutputLogDir),
     identity: () => {
       identity ??= runInternalScript(state, 'id -u; id -g', []).then((result) => {
         const [uid, gid] = result.stdout.toString('utf8').trim().split('\n').map(Number);

@@ -10,7 +10,6 @@
  * @module
  */
 import type { Duplex } from 'node:stream';
-import { SandboxError, SandkitErrorCode } from '@sandkit/core';
 import {
   type CommandEnd,
   type CommandRequest,
@@ -18,9 +17,10 @@ import {
   type CommandSinks,
   channelRequest,
   RunTracker,
-} from './command-run.js';
-import { channelScript } from './command-script.js';
+} from '../capture/command-run.js';
+import { channelScript } from '../capture/capture-script.js';
 import { demultiplex, startEngineExec } from './engine-exec.js';
+import { transportLost } from './transport-lost.js';
 import { type ContainerContext, newNonce } from './plain-command-run.js';
 
 /** One channel. Callers reserve it (`busy`) before {@link ExecChannel.run}. */
@@ -65,8 +65,12 @@ export class ExecChannel {
     return channel;
   }
 
-  /** Sends `request`; the channel must be reserved (`busy`) and idle. */
-  run(request: CommandRequest, sinks: CommandSinks): CommandRun {
+  /**
+   * Sends `request`, then `payload` (when given) as raw bytes after it: the request's script must
+   * read exactly those bytes from its stdin (`stdinPath` `-`, direct mode), or the shell would
+   * take them for the next request. The channel must be reserved (`busy`) and idle.
+   */
+  run(request: CommandRequest, sinks: CommandSinks, payload?: string): CommandRun {
     const text = channelRequest(this.nonce, request, this.pidFile);
     let settle!: { resolve: (end: CommandEnd) => void; reject: (error: Error) => void };
     const done = new Promise<CommandEnd>((resolve, reject) => {
@@ -79,11 +83,12 @@ export class ExecChannel {
       settle.resolve(end);
     });
     this.current = { tracker, reject: settle.reject };
-    if (this.alive) this.stream.write(text);
+    if (this.alive) this.stream.write(payload === undefined ? text : text + payload);
     else this.fail('the command channel is closed');
     return {
       pgid: tracker.pgid,
       done,
+      sizes: () => tracker.sizes,
       cancel: (reason) => {
         this.current = undefined;
         this.close(); // the shell is mid-command: its state is unknown, so it is not reused
@@ -122,12 +127,7 @@ export class ExecChannel {
     this.close();
     if (current) {
       current.tracker.abandon();
-      current.reject(
-        new SandboxError({
-          code: SandkitErrorCode.sandboxUnavailable,
-          message: `${reason} while a command was running; its result is unknown`,
-        }),
-      );
+      current.reject(transportLost(`${reason} while a command was running`));
     }
   }
 }

@@ -14,9 +14,10 @@ import {
   type CommandSinks,
   RunTracker,
   runArguments,
-} from './command-run.js';
-import { plainExecScript } from './command-script.js';
+} from '../capture/command-run.js';
+import { plainExecScript } from '../capture/capture-script.js';
 import { cannotStartError, demultiplex, readExitCode, startEngineExec } from './engine-exec.js';
+import { transportLost } from './transport-lost.js';
 
 /** The engine side of a sandbox, as the carriers need it. */
 export interface ContainerContext {
@@ -75,8 +76,12 @@ export function startPlainRun(
     if (cancelled) throw cancelled;
     const what = `\`${request.command.slice(0, 60)}\``;
     const end = tracker.end;
+    if (end === undefined && tracker.pid !== undefined) {
+      // The command started but its wrapper is gone (killed from outside): the run's end is unknown.
+      throw transportLost('the exec stream ended before the command did');
+    }
     if (end === undefined) {
-      // No end frame: the wrapper never ran or was killed; the engine's status is all there is.
+      // No end frame: the wrapper never ran; the engine's status is all there is.
       const code = await readExitCode(started.exec, what);
       const startError = cannotStartError(code, stderrHead, '/bin/sh');
       if (startError) throw startError;
@@ -90,6 +95,7 @@ export function startPlainRun(
   return {
     pgid: tracker.pgid,
     done,
+    sizes: () => tracker.sizes,
     cancel(reason) {
       cancelled = reason;
       stream?.destroy();

@@ -1,230 +1,197 @@
 /**
- * A stand-in for E2B's in-sandbox daemon (envd), for tests without E2B's cloud: the real `e2b`
- * SDK in debug mode, pointed at it with `sandboxUrl`, runs commands and moves files over the real
- * wire protocol, backed by real processes in a host directory.
+ * A stand-in for one E2B sandbox as the SDK sees it: envd (E2B's in-sandbox daemon) behind E2B's
+ * proxy. The real `e2b` SDK, in debug mode pointed at it with `sandboxUrl` (or outside debug
+ * mode through `startE2BApiFake` of e2b-api-fake.ts), runs commands and moves files over the real
+ * wire protocol, backed by real processes on this host.
  *
- * Served (as read from e2b 2.51.0): Connect JSON `process.Process/Start` (server stream),
- * `process.Process/SendSignal`, `filesystem.Filesystem/Stat` and `ListDir` (unary), and plain HTTP
- * `GET /files`, `POST /files` (multipart or octet-stream), `GET /health`.
+ * It behaves as envd 0.6.13 does, read from e2b-dev/infra at commit
+ * 54693ff353d26c5fe1951db5467e751f3e2f984e (`packages/envd`); each behaviour and its source file
+ * is listed in the module docs of `envd-process.ts` (commands, signals, deadline, environment)
+ * and `envd-files.ts` (uploads as root then chown, downloads, Stat, ListDir). In short:
+ * commands run as the default user `user` (HOME `/home/user`, USER, LOGNAME) when the stand-in
+ * runs as root, the `end` event waits for pipe EOF, the `Connect-Timeout-Ms` deadline SIGKILLs
+ * the direct child, SendSignal signals one pid with SIGKILL or SIGTERM only. A sandbox that is
+ * gone (killed, expired) or paused answers every request as E2B's proxy does: HTTP 502
+ * `{"message":"The sandbox was not found","code":502}` (`sandbox-not-found.ts`).
  *
- * Like envd, a command's stream deadline (`connect-timeout-ms`) ends the stream with
- * `deadline_exceeded` but does NOT kill the process: killing is the client's job (case B22).
- * No isolation: for tests only.
+ * No isolation: for tests only. Not served: PTYs, watchers, stdin RPCs, `/envs`, `/init`.
  * @module
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { decodeEnvelopes, encodeEnvelope, endStreamFlag } from './connect-envelope.js';
+import { join } from 'node:path';
+import { decodeEnvelopes } from './connect-envelope.js';
+import { downloadFile, listDirectory, statEntry, uploadFiles } from './envd-files.js';
+import {
+  type ProcessServiceContext,
+  type RunningProcess,
+  resolveUserPath,
+  sendConnectError,
+  sendSignal,
+  startProcess,
+} from './envd-process.js';
+import { sendSandboxNotFound } from './sandbox-not-found.js';
+import { signalSandboxProcesses } from './sandbox-processes.js';
+import { resolveSandboxUser } from './sandbox-user.js';
 
-/** A running stand-in. */
+/** A running stand-in sandbox. */
 export interface E2BStandIn {
-  /** Base URL to pass as the SDK's `sandboxUrl`. */
+  /** Base URL to pass as the SDK's `sandboxUrl` (debug mode). */
   readonly url: string;
-  /** Host directory that plays the sandbox's filesystem root for relative paths (its "home"). */
+  /** Sandbox id (also `E2B_SANDBOX_ID` in every command's environment). */
+  readonly sandboxId: string;
+  /** Host directory made for this sandbox and owned by its user: use it as the adapter's workdir. */
   readonly root: string;
-  /** Stops the server, kills every process it started and removes `root` (when it made it). */
+  /** `running`, `paused` (processes stopped) or `gone` (processes killed). */
+  readonly state: 'running' | 'paused' | 'gone';
+  /** Serves one envd request (used by the API fake, which plays E2B's proxy). */
+  handle(request: IncomingMessage, response: ServerResponse): void;
+  /** Ends the sandbox as an expiry or a kill does: its processes are SIGKILLed, requests get 502. */
+  disappear(): Promise<void>;
+  /** Stops every process of the sandbox (SIGSTOP); requests get 502 until {@link resume}. */
+  pause(): Promise<void>;
+  /** Continues the processes (SIGCONT) and serves requests again. */
+  resume(): Promise<void>;
+  /**
+   * Drops every open command stream mid-flight (the connection is cut, as by a load balancer): the
+   * processes keep running, as they do under envd when the client goes away.
+   */
+  dropStreams(): void;
+  /** Kills every process of the sandbox, stops the server and removes `root`. */
   close(): Promise<void>;
 }
 
 /** Options of {@link startE2BStandIn}. */
 export interface E2BStandInOptions {
-  /** Directory used as home; @default a new temp directory, removed on close */
-  root?: string;
+  /** Sandbox id. @default `sbx_` and 16 random hex digits */
+  sandboxId?: string;
+  /** The template's default user, used when the stand-in runs as root. @default 'user' */
+  user?: string;
+  /** Listen on a port of its own; the API fake passes `false` and routes requests itself. @default true */
+  listen?: boolean;
 }
 
-/** Starts a stand-in on a free loopback port. */
+/**
+ * Starts a stand-in sandbox (on a free loopback port unless `listen: false`).
+ * @throws SandkitError `invalid_option` when run as root and the default user does not exist.
+ */
 export async function startE2BStandIn(options: E2BStandInOptions = {}): Promise<E2BStandIn> {
-  const ownsRoot = options.root === undefined;
-  const root = options.root ?? (await mkdtemp(join(tmpdir(), 'sandkit-e2b-')));
-  const processes = new Map<number, ChildProcess>();
-  const server = createServer((request, response) => {
-    route(request, response, root, processes).catch((error: Error) => {
-      if (!response.headersSent) sendJson(response, 500, { code: 'internal', message: error.message });
+  const sandboxId = options.sandboxId ?? `sbx_${randomBytes(8).toString('hex')}`;
+  const user = resolveSandboxUser(options.user ?? 'user');
+  const root = await mkdtemp(join(tmpdir(), 'sandkit-e2b-'));
+  if (user.switched) await chown(root, user.uid, user.gid);
+  const processes = new Map<number, RunningProcess>();
+  const context: ProcessServiceContext = {
+    sandboxId,
+    user,
+    workdir: user.home,
+    processes,
+    streams: new Set(),
+  };
+  let state: E2BStandIn['state'] = 'running';
+
+  const handle = (request: IncomingMessage, response: ServerResponse): void => {
+    if (state !== 'running') {
+      request.resume();
+      sendSandboxNotFound(response, sandboxId);
+      return;
+    }
+    route(request, response, context).catch((error: Error) => {
+      if (!response.headersSent) sendConnectError(response, 500, 'internal', error.message);
       else response.end();
     });
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
+  };
+  let server: Server | undefined;
+  let url = '';
+  if (options.listen !== false) {
+    server = createServer(handle);
+    await new Promise<void>((done) => server?.listen(0, '127.0.0.1', done));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+  const killAll = async (): Promise<void> => {
+    for (const running of processes.values()) running.cancelOutput();
+    // A second pass catches children forked while the first one ran.
+    for (let pass = 0; pass < 2; pass++) await signalSandboxProcesses(sandboxId, 'SIGKILL');
+  };
+  const standIn: E2BStandIn = {
+    url,
+    sandboxId,
     root,
+    get state() {
+      return state;
+    },
+    handle,
+    async disappear() {
+      state = 'gone';
+      await killAll();
+      standIn.dropStreams();
+    },
+    async pause() {
+      state = 'paused';
+      standIn.dropStreams();
+      await signalSandboxProcesses(sandboxId, 'SIGSTOP');
+    },
+    async resume() {
+      await signalSandboxProcesses(sandboxId, 'SIGCONT');
+      state = 'running';
+    },
+    dropStreams() {
+      for (const stream of context.streams) stream.destroy();
+      context.streams.clear();
+    },
     async close() {
-      for (const child of processes.values()) killGroup(child.pid, 'SIGKILL');
-      await closeServer(server);
-      if (ownsRoot) await rm(root, { recursive: true, force: true });
+      if (state === 'paused') await signalSandboxProcesses(sandboxId, 'SIGCONT');
+      state = 'gone';
+      await killAll();
+      standIn.dropStreams();
+      if (server) await closeServer(server);
+      await rm(root, { recursive: true, force: true });
     },
   };
+  return standIn;
 }
 
-async function route(request: IncomingMessage, response: ServerResponse, root: string, processes: Map<number, ChildProcess>): Promise<void> {
+async function route(
+  request: IncomingMessage,
+  response: ServerResponse,
+  context: ProcessServiceContext,
+): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://stand-in');
   const body = await readBody(request);
+  const { user, workdir } = context;
+  const pathOf = (raw: string | null | undefined): string => resolveUserPath(raw ?? '', user.home, workdir);
+  const json = (): { path?: string } => JSON.parse(body.toString('utf8') || '{}') as { path?: string };
   switch (`${request.method} ${url.pathname}`) {
     case 'GET /health':
       response.writeHead(204).end();
       return;
     case 'GET /files':
-      return getFile(response, resolve(root, url.searchParams.get('path') ?? ''));
+      return downloadFile(response, pathOf(url.searchParams.get('path')));
     case 'POST /files':
-      return postFile(request, response, body, root, url.searchParams.get('path'));
+      return uploadFiles(request, response, body, url.searchParams.get('path'), user, workdir);
     case 'POST /process.Process/Start':
-      return startProcess(request, response, decodeEnvelopes(body)[0] as StartRequest, root, processes);
+      return startProcess(
+        request,
+        response,
+        decodeEnvelopes(body)[0] as Parameters<typeof startProcess>[2],
+        context,
+      );
     case 'POST /process.Process/SendSignal':
-      return sendSignal(response, JSON.parse(body.toString('utf8') || '{}') as SignalRequest, processes);
+      return sendSignal(response, JSON.parse(body.toString('utf8') || '{}'), context);
     case 'POST /filesystem.Filesystem/Stat':
-      return statPath(response, resolve(root, (JSON.parse(body.toString('utf8')) as { path: string }).path));
+      return statEntry(response, pathOf(json().path));
     case 'POST /filesystem.Filesystem/ListDir':
-      return listDir(response, resolve(root, (JSON.parse(body.toString('utf8')) as { path: string }).path));
+      return listDirectory(response, pathOf(json().path));
     default:
-      sendJson(response, 404, { code: 'unimplemented', message: `${request.method} ${url.pathname} is not served by the stand-in` });
-  }
-}
-
-interface StartRequest {
-  process: { cmd: string; args?: string[]; envs?: Record<string, string>; cwd?: string };
-  stdin?: boolean;
-}
-
-interface SignalRequest {
-  process: { pid?: number; selector?: { pid?: number; value?: number } };
-  signal: string | number;
-}
-
-async function startProcess(request: IncomingMessage, response: ServerResponse, message: StartRequest, root: string, processes: Map<number, ChildProcess>): Promise<void> {
-  const cwd = resolve(root, message.process.cwd ?? '.');
-  response.writeHead(200, { 'content-type': 'application/connect+json' });
-  const end = (error?: { code: string; message: string }): void => {
-    if (response.writableEnded) return;
-    response.end(encodeEnvelope(error ? { error } : {}, endStreamFlag));
-  };
-  const cwdInfo = await stat(cwd).catch(() => undefined);
-  if (!cwdInfo?.isDirectory()) return end({ code: 'invalid_argument', message: `cwd ${cwd} does not exist` });
-  const child = spawn(message.process.cmd, message.process.args ?? [], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: root, ...message.process.envs },
-    detached: true,
-    stdio: [message.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-  });
-  const pid = child.pid;
-  if (pid === undefined) return end({ code: 'internal', message: `cannot start ${message.process.cmd}` });
-  processes.set(pid, child);
-  response.write(encodeEnvelope({ event: { start: { pid } } }));
-  const send = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
-    if (!response.writableEnded) response.write(encodeEnvelope({ event: { data: { [stream]: chunk.toString('base64') } } }));
-  };
-  child.stdout?.on('data', send('stdout'));
-  child.stderr?.on('data', send('stderr'));
-  const deadlineMs = Number(request.headers['connect-timeout-ms'] ?? 0);
-  const deadline = deadlineMs > 0 ? setTimeout(() => end({ code: 'deadline_exceeded', message: 'context deadline exceeded' }), deadlineMs) : undefined;
-  response.once('close', () => clearTimeout(deadline));
-  child.once('exit', (code, signal) => {
-    processes.delete(pid);
-    // Let pipes drain briefly (a background child may hold them open), then report the end.
-    const finish = (): void => {
-      clearTimeout(deadline);
-      if (response.writableEnded) return;
-      const status = signal ? `signal: ${signal === 'SIGKILL' ? 'killed' : signal.toLowerCase()}` : `exit status ${code}`;
-      response.write(encodeEnvelope({ event: { end: { exitCode: code ?? -1, exited: signal === null, status } } }));
-      end();
-    };
-    const timer = setTimeout(finish, 200);
-    Promise.all([closed(child.stdout), closed(child.stderr)]).then(() => {
-      clearTimeout(timer);
-      finish();
-    });
-  });
-}
-
-function closed(stream: NodeJS.ReadableStream | null): Promise<void> {
-  return stream === null ? Promise.resolve() : new Promise((done) => stream.once('close', () => done()));
-}
-
-function sendSignal(response: ServerResponse, message: SignalRequest, processes: Map<number, ChildProcess>): void {
-  const pid = message.process.pid ?? message.process.selector?.pid ?? message.process.selector?.value;
-  const child = pid === undefined ? undefined : processes.get(pid);
-  if (pid === undefined || child === undefined) {
-    sendJson(response, 404, { code: 'not_found', message: `process ${pid} not found` });
-    return;
-  }
-  const signal = message.signal === 9 || message.signal === 'SIGNAL_SIGKILL' ? 'SIGKILL' : 'SIGTERM';
-  killGroup(pid, signal);
-  sendJson(response, 200, {});
-}
-
-async function getFile(response: ServerResponse, path: string): Promise<void> {
-  const info = await stat(path).catch(() => undefined);
-  if (!info) return sendJson(response, 404, { code: 404, message: `path '${path}' does not exist` });
-  if (info.isDirectory()) return sendJson(response, 400, { code: 400, message: `path '${path}' is a directory` });
-  const data = await readFile(path);
-  response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': data.length }).end(data);
-}
-
-async function postFile(request: IncomingMessage, response: ServerResponse, body: Buffer, root: string, pathParam: string | null): Promise<void> {
-  const type = request.headers['content-type'] ?? '';
-  const files: { path: string; data: Buffer }[] = [];
-  if (type.startsWith('multipart/form-data')) {
-    const form = await new Response(body, { headers: { 'content-type': type } }).formData();
-    for (const entry of form.getAll('file')) {
-      if (typeof entry === 'string') continue;
-      files.push({ path: pathParam ?? entry.name, data: Buffer.from(await entry.arrayBuffer()) });
-    }
-  } else {
-    files.push({ path: pathParam ?? '', data: body });
-  }
-  const written = [];
-  for (const file of files) {
-    const full = resolve(root, file.path);
-    const info = await stat(full).catch(() => undefined);
-    if (info?.isDirectory()) return sendJson(response, 400, { code: 400, message: `path '${full}' is a directory` });
-    await mkdir(dirname(full), { recursive: true });
-    await writeFile(full, file.data);
-    written.push({ name: full.split('/').pop(), type: 'file', path: full });
-  }
-  sendJson(response, 200, written);
-}
-
-async function statPath(response: ServerResponse, path: string): Promise<void> {
-  const info = await stat(path).catch(() => undefined);
-  if (!info) return sendJson(response, 404, { code: 'not_found', message: `path '${path}' does not exist` });
-  sendJson(response, 200, { entry: entryOf(path, info) });
-}
-
-async function listDir(response: ServerResponse, path: string): Promise<void> {
-  const names = await readdir(path).catch(() => undefined);
-  if (!names) return sendJson(response, 404, { code: 'not_found', message: `directory '${path}' does not exist` });
-  const entries = [];
-  for (const name of names.sort()) {
-    const info = await stat(join(path, name)).catch(() => undefined);
-    if (info) entries.push(entryOf(join(path, name), info));
-  }
-  sendJson(response, 200, { entries });
-}
-
-function entryOf(path: string, info: import('node:fs').Stats) {
-  return {
-    name: path.split('/').pop(),
-    type: info.isDirectory() ? 'FILE_TYPE_DIRECTORY' : 'FILE_TYPE_FILE',
-    path,
-    size: String(info.size),
-    mode: info.mode & 0o7777,
-    modifiedTime: info.mtime.toISOString(),
-  };
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
-function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, signal);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error; // ESRCH: the group is already gone
+      sendConnectError(
+        response,
+        404,
+        'unimplemented',
+        `${request.method} ${url.pathname} is not served by the stand-in`,
+      );
   }
 }
 

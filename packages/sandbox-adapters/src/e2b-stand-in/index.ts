@@ -1,1 +1,7 @@
+export {
+  type E2BApiFake,
+  type E2BApiFakeOptions,
+  type FakeSandbox,
+  startE2BApiFake,
+} from './e2b-api-fake.js';
 export { type E2BStandIn, type E2BStandInOptions, startE2BStandIn } from './e2b-stand-in.js';

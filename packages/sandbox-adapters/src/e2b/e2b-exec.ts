@@ -1,203 +1,216 @@
 /**
- * Runs one command in an E2B sandbox with the contract's semantics.
+ * Runs one command in an E2B sandbox with the contract's semantics, through the wrapper of
+ * `e2b-exec-script.ts` (output captured in the sandbox, exact bytes back in one result record).
  *
- * The SDK runs `/bin/bash -l -c <script>`. Our script starts the caller's command with `setsid`
- * so it leads its own process group, records that group id in a file, and reports how it ended:
- * an EXIT trap writes the exit status; no status file means death by signal, which the script
- * reports on a final stderr line carrying a per-call token (stripped from the result).
- * On timeout or abort the group is killed from a second command (TERM, grace, KILL), the wrapper
- * is killed with `commands.kill`, and the group is checked gone (case B22). The SDK always gets an
- * explicit `timeoutMs`, never its 60 s default.
+ * - The call returns when the command ends, even if a background child keeps running: the child
+ *   holds a capture file, not envd's output pipe (envd ends a stream only at pipe EOF).
+ * - The adapter's own deadline (`timeoutMs`, else `defaultCommandTimeoutMs`) and abort kill the
+ *   command's whole group and every process marked with the call's id from a second command
+ *   (TERM, grace, KILL), then the wrapper reports the output so far (cases B19, B22).
+ * - The SDK gets `timeoutMs` = that deadline + 30 s, so envd's own deadline (which SIGKILLs only
+ *   the wrapper) is a backstop. If the stream still ends abnormally (that deadline, or a dropped
+ *   connection), the adapter kills the group the same way, collects the capture files, and returns
+ *   a timed-out result; if the sandbox is gone, it throws `sandbox_gone`.
+ * - Everything crosses envd in base64, so streaming callbacks and the result get the exact bytes
+ *   (the SDK itself would decode them as UTF-8 text).
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import { type ExecOptions, type ExecResult, formatCommand, SandboxError, SandkitErrorCode, quoteShellArgument } from '@sandkit/core';
+import { type ExecOptions, type ExecResult, SandboxError, SandkitErrorCode } from '@sandkit/core';
 import { CommandExitError, type Sandbox } from 'e2b';
-import { baseEnvironment } from '../local/local-exec.js';
+import type { OutputLogRetention } from '../capture/output-log-retention.js';
 import { abortedBeforeStart } from '../local/aborted-before-start.js';
+import { baseEnvironment } from '../local/local-exec.js';
 import { normalizeExecOptions } from '../local/normalize-exec-options.js';
-import { collectedOutput, OutputCollector } from '../local/output-collector.js';
-import { toSandboxError } from './e2b-errors.js';
+import { toSandboxErrorChecked } from './e2b-errors.js';
+import { type ExecRecord, parseRecord, RecordSplitter, recordOutput } from './e2b-exec-record.js';
+import { execBase, execDir, killScript, wrapperScript } from './e2b-exec-script.js';
 import type { NormalizedE2BOptions } from './e2b-options.js';
 
-const execDir = '/tmp/.sandkit-exec';
+/** Extra time the SDK's (and envd's) deadline gets beyond the adapter's own. */
+const transportMarginMs = 30_000;
 
-/** Runs `command` in `sandbox`; never throws for a non-zero exit. */
+/**
+ * Runs `command` in `sandbox`; never throws for a non-zero exit.
+ * @throws SandboxError `cwd_not_found`, `cannot_start_command` (capture directory not writable),
+ *   `sandbox_gone`, `sandbox_unavailable`.
+ */
 export async function runE2BCommand(
   sandbox: Sandbox,
   command: string,
   rawOptions: ExecOptions,
   config: NormalizedE2BOptions,
+  logs: OutputLogRetention,
 ): Promise<ExecResult> {
   const options = normalizeExecOptions(rawOptions);
-  const maxOutputBytes = options.maxOutputBytes;
-  if (options.signal?.aborted) return abortedBeforeStart(performance.now());
+  const started = performance.now();
+  if (options.signal?.aborted) return abortedBeforeStart(started);
   const id = randomBytes(8).toString('hex');
-  const token = `__sandkit_${id}__`;
-  const cwd = options.cwd === undefined ? config.workdir : options.cwd.startsWith('/') ? options.cwd : `${config.workdir}/${options.cwd}`;
-  const base = `${execDir}/${id}`;
+  const token = `__sandkit_${randomBytes(8).toString('hex')}__`;
+  const cwd =
+    options.cwd === undefined
+      ? config.workdir
+      : options.cwd.startsWith('/')
+        ? options.cwd
+        : `${config.workdir}/${options.cwd}`;
+  const deadlineMs = options.timeoutMs ?? config.defaultCommandTimeoutMs;
   if (options.stdin !== undefined) {
-    await sandbox.files.write(`${base}.in`, toArrayBuffer(options.stdin)).catch((error) => {
-      throw toSandboxError(error, 'upload stdin');
-    });
+    const bytes = options.stdin;
+    await sandbox.files
+      .write(
+        `${execBase(id)}.in`,
+        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+      )
+      .catch(async (error: unknown) => {
+        throw await toSandboxErrorChecked(sandbox, error, 'upload stdin');
+      });
   }
-  const script = wrapperScript({ command, cwd, base, token, shell: options.shell === '/bin/bash' ? 'bash' : 'sh', stdin: options.stdin !== undefined });
-
-  const stdout = new OutputCollector(maxOutputBytes);
-  const stderr = new OutputCollector(maxOutputBytes);
-  let stderrTail = '';
-  const encoder = new TextEncoder();
+  const stream = options.onStdout !== undefined || options.onStderr !== undefined;
+  const { log, drop } = logs.next();
+  const script = wrapperScript({
+    id,
+    token,
+    command,
+    cwd,
+    shell: options.shell === '/bin/bash' ? 'bash' : 'sh',
+    env: { ...baseEnvironment, ...config.envs, ...options.env },
+    stdin: options.stdin !== undefined,
+    stream,
+    maxOutputBytes: options.maxOutputBytes,
+    log,
+    drop,
+  });
+  const splitter = new RecordSplitter(token, { stdout: options.onStdout, stderr: options.onStderr });
   let timedOut = false;
   let aborted = false;
-  const started = performance.now();
-  let handle: Awaited<ReturnType<Sandbox['commands']['run']>> & { pid: number; wait(): Promise<unknown> };
+  let handle: { pid: number; wait(): Promise<unknown> };
   try {
     handle = (await sandbox.commands.run(script, {
       background: true,
-      envs: { ...baseEnvironment, ...config.envs, ...options.env },
-      timeoutMs: (options.timeoutMs ?? config.defaultCommandTimeoutMs) + 30_000,
-      onStdout: (text: string) => {
-        const bytes = encoder.encode(text);
-        stdout.push(Buffer.from(bytes));
-        options.onStdout?.(bytes);
-      },
-      onStderr: (text: string) => {
-        stderrTail = (stderrTail + text).slice(-512);
-        const bytes = encoder.encode(text);
-        stderr.push(Buffer.from(bytes));
-        options.onStderr?.(bytes);
-      },
-    })) as typeof handle;
+      timeoutMs: deadlineMs + transportMarginMs,
+      onStdout: (text: string) => splitter.push(text),
+    })) as unknown as typeof handle;
   } catch (error) {
-    throw toSandboxError(error, 'start a command');
+    logs.undrop(drop);
+    throw await toSandboxErrorChecked(sandbox, error, 'start a command');
   }
 
-  let killing: Promise<void> | undefined;
+  let killing: Promise<string> | undefined;
   const kill = (): void => {
-    killing ??= killGroup(sandbox, base, handle.pid, config.killGraceMs);
+    killing ??= runScript(sandbox, killScript({ id, wrapperPid: handle.pid, graceMs: config.killGraceMs }));
   };
-  const timer =
-    options.timeoutMs === undefined
-      ? undefined
-      : setTimeout(() => {
-          timedOut = true;
-          kill();
-        }, options.timeoutMs);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    kill();
+  }, deadlineMs);
   const onAbort = (): void => {
     aborted = true;
     kill();
   };
-  if (options.signal?.aborted) onAbort();
-  else options.signal?.addEventListener('abort', onAbort, { once: true });
+  options.signal?.addEventListener('abort', onAbort, { once: true });
 
-  let exitCode: number | null;
+  let record: ExecRecord | undefined;
+  let failure: unknown;
   try {
-    await handle.wait();
-    exitCode = 0;
+    await handle.wait().catch((error: unknown) => {
+      if (!(error instanceof CommandExitError)) throw error;
+    });
+    record = parseRecord(splitter.recordText());
   } catch (error) {
-    if (!(error instanceof CommandExitError)) {
-      if (killing) await killing.catch(() => undefined);
-      throw toSandboxError(error, 'run a command');
-    }
-    exitCode = error.exitCode;
+    failure = error;
   } finally {
-    if (timer) clearTimeout(timer);
+    clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
-  if (killing) await killing;
-
-  // Read how the command ended from the token line, then drop that line from stderr.
-  let signal: string | null = null;
-  const match = new RegExp(`${token} (cwd|signal)( \\d+)?\\n?$`).exec(stderrTail);
-  let stderrText = stderr.text();
-  let stderrBytes = stderr.total;
-  if (match) {
-    const line = match[0];
-    stderrBytes -= Buffer.byteLength(line);
-    const at = stderrText.lastIndexOf(token);
-    if (at >= 0) stderrText = stderrText.slice(0, at);
-    if (match[1] === 'cwd') {
-      throw new SandboxError({
-        code: SandkitErrorCode.cwdNotFound,
-        message: `working directory ${cwd} does not exist in the sandbox; create it first or pass another cwd`,
-        details: { cwd },
-      });
-    }
-    exitCode = null;
-    signal = signalName(Number(match[2]));
-  } else if (timedOut || aborted) {
-    exitCode = null;
-    signal = 'SIGKILL';
+  if (record === undefined) {
+    // The stream ended abnormally (envd's deadline, a dropped connection, the wrapper killed from
+    // outside) or the sandbox is gone: kill what is left and collect the output from the logs.
+    const mapped = await toSandboxErrorChecked(sandbox, failure ?? noRecordError(), 'run a command');
+    if (mapped.code === SandkitErrorCode.sandboxGone) throw mapped;
+    if (!aborted) timedOut = true;
+    await killing?.catch(() => undefined);
+    killing = undefined;
+    const rescue = await runScript(
+      sandbox,
+      killScript({
+        id,
+        wrapperPid: handle.pid,
+        graceMs: config.killGraceMs,
+        collect: { token, maxOutputBytes: options.maxOutputBytes, log },
+      }),
+    );
+    assertGone(rescue);
+    const rescued = new RecordSplitter(token);
+    rescued.push(rescue);
+    record = parseRecord(rescued.recordText());
+    if (record === undefined) throw mapped;
   }
+  if (killing) assertGone(await killing);
+
+  if (record.kind === 'nolog') {
+    throw new SandboxError({
+      code: SandkitErrorCode.cannotStartCommand,
+      message: `the sandbox user cannot write ${execDir}, where the adapter captures output; make it writable (for example \`chmod 1777 ${execDir}\` as root) or remove it`,
+    });
+  }
+  if (record.kind === 'cwd') {
+    throw new SandboxError({
+      code: SandkitErrorCode.cwdNotFound,
+      message: `working directory ${cwd} does not exist in the sandbox; create it first or pass another cwd`,
+      details: { cwd },
+    });
+  }
+  const output = recordOutput(record, log);
+  if (output.outputLog) logs.keptLog(log);
+  const killed = timedOut || aborted;
   return {
-    exitCode,
-    signal,
-    ...collectedOutput(stdout, stderr),
-    stderr: stderrText,
-    stderrBytes,
+    exitCode: record.kind === 'exit' && !killed ? record.code : null,
+    signal: record.kind === 'signal' ? signalName(record.code) : killed ? 'SIGKILL' : null,
+    ...output,
     timedOut,
     aborted,
     durationMs: performance.now() - started,
   };
 }
 
-interface WrapperInput {
-  command: string;
-  cwd: string;
-  base: string;
-  token: string;
-  shell: 'sh' | 'bash';
-  stdin: boolean;
+/** Runs a helper script; its stdout. @throws SandboxError `sandbox_gone` / `sandbox_unavailable` */
+async function runScript(sandbox: Sandbox, script: string): Promise<string> {
+  try {
+    return (await sandbox.commands.run(script, { timeoutMs: 60_000 })).stdout;
+  } catch (error) {
+    if (error instanceof CommandExitError) return error.stdout;
+    throw await toSandboxErrorChecked(sandbox, error, 'end a command');
+  }
 }
 
-function wrapperScript(input: WrapperInput): string {
-  const q = quoteShellArgument;
-  const inner = `__sandkit_status=$2; trap 'echo $? > "$__sandkit_status"' EXIT; eval "$1"`;
-  return [
-    `mkdir -p ${execDir}`,
-    `cd -- ${q(input.cwd)} 2>/dev/null || { printf '%s cwd\\n' ${q(input.token)} >&2; exit 97; }`,
-    `${formatCommand(['setsid', input.shell, '-c', inner, input.shell, input.command, `${input.base}.status`])} < ${input.stdin ? q(`${input.base}.in`) : '/dev/null'} &`,
-    '__p=$!',
-    `echo "$__p" > ${q(`${input.base}.pgid`)}`,
-    '{ wait "$__p"; } 2>/dev/null; __s=$?',
-    `if [ -f ${q(`${input.base}.status`)} ]; then __s=$(cat ${q(`${input.base}.status`)}); rm -f ${q(input.base)}.*; exit "$__s"; fi`,
-    `rm -f ${q(input.base)}.*`,
-    `printf '%s signal %s\\n' ${q(input.token)} "$((__s - 128))" >&2`,
-    'exit 255',
-  ].join('\n');
-}
-
-/** TERM the command's group, wait up to the grace, KILL it, kill the wrapper, and check it is gone. */
-async function killGroup(sandbox: Sandbox, base: string, wrapperPid: number, graceMs: number): Promise<void> {
-  const steps = Math.max(1, Math.ceil(graceMs / 100));
-  const pgidFile = quoteShellArgument(`${base}.pgid`);
-  const script = [
-    `pg=$(cat ${pgidFile} 2>/dev/null) || exit 0`,
-    'kill -TERM -- "-$pg" 2>/dev/null',
-    `i=0; while [ $i -lt ${steps} ] && kill -0 -- "-$pg" 2>/dev/null; do sleep 0.1; i=$((i+1)); done`,
-    'kill -KILL -- "-$pg" 2>/dev/null',
-    'i=0; while [ $i -lt 50 ] && kill -0 -- "-$pg" 2>/dev/null; do sleep 0.1; i=$((i+1)); done',
-    'kill -0 -- "-$pg" 2>/dev/null && echo alive || echo gone',
-  ].join('\n');
-  const result = await sandbox.commands.run(script, { timeoutMs: graceMs + 30_000 }).catch((error: unknown) => {
-    if (error instanceof CommandExitError) return error;
-    throw toSandboxError(error, 'kill a timed-out command');
+/** The failure of a wrapper that ended without its record (killed from outside). */
+function noRecordError(): SandboxError {
+  return new SandboxError({
+    code: SandkitErrorCode.exitStatusUnavailable,
+    message: 'the E2B command wrapper ended without its result record (killed from outside)',
   });
-  await sandbox.commands.kill(wrapperPid).catch(() => false);
-  if (result.stdout.trim() === 'alive') {
+}
+
+function assertGone(killOutput: string): void {
+  if (killOutput.trim().split('\n').pop() === 'alive') {
     throw new SandboxError({
       code: SandkitErrorCode.sandboxUnavailable,
-      message: 'a timed-out command survived SIGKILL in the E2B sandbox',
+      message: 'a timed-out or aborted command survived SIGKILL in the E2B sandbox',
     });
   }
 }
 
-const signalNames: Record<number, string> = { 1: 'SIGHUP', 2: 'SIGINT', 3: 'SIGQUIT', 6: 'SIGABRT', 9: 'SIGKILL', 13: 'SIGPIPE', 14: 'SIGALRM', 15: 'SIGTERM' };
+const signalNames: Record<number, string> = {
+  1: 'SIGHUP',
+  2: 'SIGINT',
+  3: 'SIGQUIT',
+  6: 'SIGABRT',
+  9: 'SIGKILL',
+  13: 'SIGPIPE',
+  14: 'SIGALRM',
+  15: 'SIGTERM',
+};
 
 function signalName(number: number): string {
   return signalNames[number] ?? `SIG${number}`;
-}
-
-function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }

@@ -1,54 +1,115 @@
 /**
- * File transfer for the E2B adapter: bytes over the SDK's `files` API. Writes go to a temp name
- * in the target's directory and are renamed into place by one command that also keeps an
- * existing file's mode (or applies the requested one), so a write is atomic.
+ * File transfer for the E2B adapter: bytes over the SDK's `files` API, exact both ways.
+ *
+ * envd writes uploads as root and then chowns them to the sandbox user, so an upload succeeds
+ * where the user may not write. A write therefore uploads to a staging file under
+ * `/tmp/.sandkit-exec` and one command, run as the user, copies it to a temp name beside the
+ * target, sets the mode (the existing file's, or the requested one, or 644) and renames it into
+ * place: atomic, and a directory the user cannot write fails with nothing left behind (the
+ * staging file is removed in every case).
  * @module
  */
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
-import { quoteShellArgument, type SandboxData, SandboxError, SandkitErrorCode, type WriteFileOptions } from '@sandkit/core';
-import type { Sandbox } from 'e2b';
-import { toSandboxError } from './e2b-errors.js';
+import {
+  quoteShellArgument,
+  type SandboxData,
+  SandboxError,
+  SandkitErrorCode,
+  type WriteFileOptions,
+} from '@sandkit/core';
+import { CommandExitError, type Sandbox } from 'e2b';
+import { toSandboxErrorChecked } from './e2b-errors.js';
+import { execDir } from './e2b-exec-script.js';
 
-/** Reads a whole file. @throws SandboxError `file_not_found`, `is_directory`, `sandbox_gone` */
+/** Reads a whole file. @throws SandboxError `file_not_found`, `is_directory`, `sandbox_gone`, `sandbox_unavailable` */
 export async function readE2BFile(sandbox: Sandbox, path: string): Promise<Uint8Array> {
   try {
     return await sandbox.files.read(path, { format: 'bytes' });
   } catch (error) {
-    throw toSandboxError(error, `read ${path}`, path);
+    throw await toSandboxErrorChecked(sandbox, error, `read ${path}`, path);
   }
 }
 
-/** Writes a whole file atomically. @throws SandboxError `is_directory`, `sandbox_gone` */
-export async function writeE2BFile(sandbox: Sandbox, path: string, data: SandboxData, options: WriteFileOptions): Promise<void> {
-  const temp = posix.join(posix.dirname(path), `.${randomBytes(6).toString('hex')}.sandkit-tmp`);
+/**
+ * Writes a whole file atomically as the sandbox user.
+ * @throws SandboxError `is_directory`; `not_directory` when a parent is a file; `refused` when the
+ *   user may not write the directory; `sandbox_gone`, `sandbox_unavailable`.
+ */
+export async function writeE2BFile(
+  sandbox: Sandbox,
+  path: string,
+  data: SandboxData,
+  options: WriteFileOptions,
+): Promise<void> {
+  const id = randomBytes(8).toString('hex');
+  const staging = `${execDir}/${id}.up`;
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
   try {
-    await sandbox.files.write(temp, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    await sandbox.files.write(
+      staging,
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
   } catch (error) {
-    throw toSandboxError(error, `write ${path}`, path);
+    throw await toSandboxErrorChecked(sandbox, error, `write ${path}`, path);
   }
   const q = quoteShellArgument;
+  const dir = posix.dirname(path);
+  const temp = posix.join(dir, `.${posix.basename(path).slice(0, 40)}.${id}.sandkit-tmp`);
   const mode = options.mode === undefined ? undefined : options.mode.toString(8);
   const script = [
-    `if [ -d ${q(path)} ]; then rm -f ${q(temp)}; echo is-directory; exit 3; fi`,
+    `s=${q(staging)}; t=${q(path)}; d=${q(dir)}; tmp=${q(temp)}`,
+    'fail() { rm -f "$s"; echo "$1"; exit 3; }',
+    '[ -d "$t" ] && fail is-directory',
+    'mkdir -p -- "$d" 2>/dev/null || { [ -e "$d" ] && [ ! -d "$d" ] && fail not-directory; fail cannot-create-directory; }',
+    '[ -d "$d" ] || fail not-directory',
+    'cat -- "$s" 2>/dev/null > "$tmp" || { rm -f "$tmp"; fail cannot-write-directory; }',
+    'rm -f "$s"',
     mode === undefined
-      ? `if [ -e ${q(path)} ]; then chmod --reference=${q(path)} ${q(temp)}; else chmod 644 ${q(temp)}; fi`
-      : `chmod ${mode} ${q(temp)}`,
-    `mv -f ${q(temp)} ${q(path)}`,
+      ? 'if [ -e "$t" ]; then chmod --reference="$t" "$tmp"; else chmod 644 "$tmp"; fi'
+      : `chmod ${mode} "$tmp"`,
+    'mv -f -- "$tmp" "$t" || { rm -f "$tmp"; echo cannot-replace; exit 3; }',
   ].join('\n');
-  let result: { exitCode: number; stdout: string; stderr: string };
+  let outcome: { exitCode: number; stdout: string; stderr: string };
   try {
-    result = await sandbox.commands.run(script, { timeoutMs: 60_000 });
+    outcome = await sandbox.commands.run(script, { timeoutMs: 60_000 });
   } catch (error) {
-    const exit = error as { exitCode?: number; stdout?: string; stderr?: string };
-    if (typeof exit.exitCode !== 'number') throw toSandboxError(error, `write ${path}`, path);
-    result = { exitCode: exit.exitCode, stdout: exit.stdout ?? '', stderr: exit.stderr ?? '' };
+    if (!(error instanceof CommandExitError))
+      throw await toSandboxErrorChecked(sandbox, error, `write ${path}`, path);
+    outcome = error;
   }
-  if (result.exitCode === 3 && result.stdout.includes('is-directory')) {
-    throw new SandboxError({ code: SandkitErrorCode.isDirectory, message: `${path} is a directory, not a file`, details: { path } });
-  }
-  if (result.exitCode !== 0) {
-    throw new SandboxError({ code: SandkitErrorCode.sandboxUnavailable, message: `cannot move ${path} into place: ${result.stderr.trim()}`, details: { path } });
+  if (outcome.exitCode === 0) return;
+  throw writeError(outcome.stdout.trim().split('\n').pop() ?? '', path, outcome.stderr.trim());
+}
+
+function writeError(reason: string, path: string, stderr: string): SandboxError {
+  const details = { path };
+  switch (reason) {
+    case 'is-directory':
+      return new SandboxError({
+        code: SandkitErrorCode.isDirectory,
+        message: `${path} is a directory, not a file`,
+        details,
+      });
+    case 'not-directory':
+      return new SandboxError({
+        code: SandkitErrorCode.notDirectory,
+        message: `a parent of ${path} is not a directory`,
+        details,
+      });
+    case 'cannot-create-directory':
+    case 'cannot-write-directory':
+    case 'cannot-replace':
+      return new SandboxError({
+        code: SandkitErrorCode.refused,
+        message: `cannot write ${path}: permission denied for the sandbox user in ${posix.dirname(path)}; write somewhere the user owns (for example under its home) or change the directory's owner first`,
+        details,
+      });
+    default:
+      return new SandboxError({
+        code: SandkitErrorCode.sandboxUnavailable,
+        message: `cannot write ${path}: ${stderr || reason}`,
+        details,
+      });
   }
 }

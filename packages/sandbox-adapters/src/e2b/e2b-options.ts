@@ -20,8 +20,10 @@ export interface E2BSandboxAdapterOptions {
   defaultCommandTimeoutMs?: number;
   /** Debug mode: no API call, the SDK talks to envd at `sandboxUrl` (or localhost:49983). @default false */
   debug?: boolean;
-  /** Base URL of the sandbox daemon (envd); used by tests with the stand-in. */
+  /** Base URL of the sandbox daemon (envd) or of a proxy in front of it; used by tests with the stand-in. */
   sandboxUrl?: string;
+  /** Base URL of E2B's REST API. @default the SDK's (`E2B_API_URL`, else `https://api.e2b.app`) */
+  apiUrl?: string;
   /** Working directory inside the sandbox. @default '/home/user' */
   workdir?: string;
   /** Metadata attached to each sandbox. */
@@ -40,6 +42,7 @@ export interface NormalizedE2BOptions {
   defaultCommandTimeoutMs: number;
   debug: boolean;
   sandboxUrl: string | undefined;
+  apiUrl: string | undefined;
   workdir: string;
   metadata: Record<string, string>;
   envs: Record<string, string>;
@@ -59,7 +62,9 @@ export function normalizeE2BOptions(options: E2BSandboxAdapterOptions): Normaliz
   }
   const defaultCommandTimeoutMs = options.defaultCommandTimeoutMs ?? 3_600_000;
   if (!Number.isFinite(defaultCommandTimeoutMs) || defaultCommandTimeoutMs <= 0) {
-    throw invalid(`defaultCommandTimeoutMs must be a positive number of milliseconds, got ${options.defaultCommandTimeoutMs}`);
+    throw invalid(
+      `defaultCommandTimeoutMs must be a positive number of milliseconds, got ${options.defaultCommandTimeoutMs}`,
+    );
   }
   const workdir = options.workdir ?? '/home/user';
   if (!workdir.startsWith('/')) throw invalid(`workdir must be an absolute path, got "${workdir}"`);
@@ -72,6 +77,7 @@ export function normalizeE2BOptions(options: E2BSandboxAdapterOptions): Normaliz
     defaultCommandTimeoutMs,
     debug: options.debug ?? false,
     sandboxUrl: options.sandboxUrl,
+    apiUrl: options.apiUrl,
     workdir,
     metadata: options.metadata ?? {},
     envs: options.envs ?? {},
@@ -80,5 +86,8 @@ export function normalizeE2BOptions(options: E2BSandboxAdapterOptions): Normaliz
 }
 
 function invalid(message: string): SandkitError {
-  return new SandkitError({ code: SandkitErrorCode.invalidOption, message: `createE2BSandboxAdapter: ${message}` });
+  return new SandkitError({
+    code: SandkitErrorCode.invalidOption,
+    message: `createE2BSandboxAdapter: ${message}`,
+  });
 }

@@ -16,13 +16,20 @@ import {
   type SandboxCreateOptions,
   SandboxError,
   type SandboxHandle,
+  SandkitError,
   SandkitErrorCode,
 } from '@sandkit/core';
-import { RateLimitError, type Sandbox } from 'e2b';
-import { toSandboxError } from './e2b-errors.js';
+import { RateLimitError, type Sandbox, SandboxNotFoundError } from 'e2b';
+import { OutputLogRetention } from '../capture/output-log-retention.js';
+import { goneError, toSandboxErrorChecked } from './e2b-errors.js';
 import { runE2BCommand } from './e2b-exec.js';
+import { execDir } from './e2b-exec-script.js';
 import { readE2BFile, writeE2BFile } from './e2b-files.js';
-import { type E2BSandboxAdapterOptions, type NormalizedE2BOptions, normalizeE2BOptions } from './e2b-options.js';
+import {
+  type E2BSandboxAdapterOptions,
+  type NormalizedE2BOptions,
+  normalizeE2BOptions,
+} from './e2b-options.js';
 
 /** An E2B sandbox handle: the common handle plus E2B's lifetime controls. */
 export interface E2BSandboxHandle extends SandboxHandle {
@@ -34,9 +41,17 @@ export interface E2BSandboxHandle extends SandboxHandle {
    * @throws SandboxError `sandbox_gone` when the sandbox already ended.
    */
   extendLifetime(ms: number): Promise<void>;
-  /** Pauses the sandbox (E2B `pause`); `resume()` connects to it again. */
+  /**
+   * Pauses the sandbox (E2B `pause`): its processes stop and every client call throws
+   * `sandbox_gone` until `resume()`.
+   * @throws SandkitError `invalid_option` in debug mode (no API); SandboxError `sandbox_gone` when
+   *   E2B no longer knows the sandbox (404), `sandbox_unavailable` for 401, 429 and other failures.
+   */
   pause(): Promise<void>;
-  /** Resumes a paused sandbox. */
+  /**
+   * Resumes a paused sandbox (E2B `connect`) with the adapter's `timeoutMs` as its new lifetime.
+   * @throws as {@link E2BSandboxHandle.pause}.
+   */
   resume(): Promise<void>;
 }
 
@@ -56,11 +71,9 @@ export function createE2BSandboxAdapter(options: E2BSandboxAdapterOptions = {}):
     name: 'e2b',
     async create() {
       const createOptions = {
+        ...connectionOptions(config),
         timeoutMs: config.timeoutMs,
         metadata: { 'sandkit.managed': 'true', ...config.metadata },
-        ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
-        ...(config.debug ? { debug: true } : {}),
-        ...(config.sandboxUrl === undefined ? {} : { sandboxUrl: config.sandboxUrl }),
       };
       let sandbox: Sandbox;
       try {
@@ -80,20 +93,49 @@ export function createE2BSandboxAdapter(options: E2BSandboxAdapterOptions = {}):
   };
 }
 
+/** The SDK's connection options from the adapter's. */
+function connectionOptions(config: NormalizedE2BOptions) {
+  return {
+    ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
+    ...(config.debug ? { debug: true } : {}),
+    ...(config.sandboxUrl === undefined ? {} : { sandboxUrl: config.sandboxUrl }),
+    ...(config.apiUrl === undefined ? {} : { apiUrl: config.apiUrl }),
+  };
+}
+
+/** REST failures: a 404 (`SandboxNotFoundError`) is `sandbox_gone`; 401 and 429 keep the SDK's message. */
+async function lifecycleError(sandbox: Sandbox, error: unknown, action: string): Promise<SandboxError> {
+  if (error instanceof SandboxNotFoundError) return goneError(action, error);
+  return toSandboxErrorChecked(sandbox, error, action);
+}
+
 function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSandboxHandle {
   let sandbox = initial;
   let destroyed = false;
   const live = (): Sandbox => {
     if (destroyed) {
-      throw new SandboxError({ code: SandkitErrorCode.sandboxDestroyed, message: 'this E2B sandbox was destroyed; acquire a new one' });
+      throw new SandboxError({
+        code: SandkitErrorCode.sandboxDestroyed,
+        message: 'this E2B sandbox was destroyed; acquire a new one',
+      });
     }
     return sandbox;
   };
   const absolute = (path: string): string => posix.resolve(config.workdir, path);
+  const logs = new OutputLogRetention(execDir);
+  const requireApi = (action: string): void => {
+    if (config.debug) {
+      throw new SandkitError({
+        code: SandkitErrorCode.invalidOption,
+        message: `cannot ${action} an E2B sandbox in debug mode (there is no E2B API); create the adapter without debug, with an apiKey`,
+      });
+    }
+  };
   const client: SandboxClient = {
-    exec: async (command, execOptions = {}) => runE2BCommand(live(), command, execOptions, config),
+    exec: async (command, execOptions = {}) => runE2BCommand(live(), command, execOptions, config, logs),
     readFile: async (path) => readE2BFile(live(), absolute(path)),
-    writeFile: async (path, data, writeOptions = {}) => writeE2BFile(live(), absolute(path), data, writeOptions),
+    writeFile: async (path, data, writeOptions = {}) =>
+      writeE2BFile(live(), absolute(path), data, writeOptions),
   };
   return {
     id: config.debug ? `e2b-debug-${randomUUID()}` : initial.sandboxId,
@@ -103,29 +145,43 @@ function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSan
       return sandbox;
     },
     async extendLifetime(ms: number) {
-      await live().setTimeout(ms).catch((error) => {
-        throw toSandboxError(error, 'extend the sandbox lifetime');
+      if (!(Number.isFinite(ms) && ms > 0)) {
+        throw new SandkitError({
+          code: SandkitErrorCode.invalidOption,
+          message: `extendLifetime: ms must be a positive number of milliseconds, got ${ms}`,
+        });
+      }
+      const current = live();
+      if (config.debug) return; // no API in debug mode: the SDK's setTimeout does nothing
+      await current.setTimeout(ms).catch(async (error: unknown) => {
+        throw await lifecycleError(current, error, 'extend the sandbox lifetime');
       });
     },
     async pause() {
-      await live().pause().catch((error) => {
-        throw toSandboxError(error, 'pause the sandbox');
+      const current = live();
+      requireApi('pause');
+      await current.pause().catch(async (error: unknown) => {
+        throw await lifecycleError(current, error, 'pause the sandbox');
       });
     },
     async resume() {
-      sandbox = (await CodeInterpreterSandbox.connect(live().sandboxId, {
-        ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
-        ...(config.debug ? { debug: true } : {}),
-        ...(config.sandboxUrl === undefined ? {} : { sandboxUrl: config.sandboxUrl }),
-      }).catch((error) => {
-        throw toSandboxError(error, 'resume the sandbox');
+      const current = live();
+      requireApi('resume');
+      // The SDK's connect sends no lifetime unless given one, and E2B then applies its short
+      // default (15 s): always pass the adapter's.
+      sandbox = (await CodeInterpreterSandbox.connect(current.sandboxId, {
+        ...connectionOptions(config),
+        timeoutMs: config.timeoutMs,
+      }).catch(async (error: unknown) => {
+        throw await lifecycleError(current, error, 'resume the sandbox');
       })) as unknown as Sandbox;
     },
     async destroy() {
       if (destroyed) return;
       destroyed = true;
-      await sandbox.kill().catch((error) => {
-        throw toSandboxError(error, 'kill the sandbox');
+      // kill() answers false for a sandbox E2B no longer knows (404): already gone is destroyed.
+      await sandbox.kill().catch(async (error: unknown) => {
+        throw await lifecycleError(sandbox, error, 'kill the sandbox');
       });
     },
   };

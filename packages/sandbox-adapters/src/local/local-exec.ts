@@ -1,26 +1,29 @@
 /**
- * Runs one command for the local adapter: `/bin/sh -c` (or bash) in a new session, so it and
- * everything it starts share one process group that a timeout or abort kills as a whole.
+ * Runs one command for the local adapter: `/bin/sh -c` (or bash) through execa, in a new session,
+ * so it and everything it starts share one process group that a timeout or abort kills as a
+ * whole. Its stdout and stderr go straight to log files in the sandbox's log directory
+ * (local-capture.ts): no pipe reaches this process, so a background child that keeps writing
+ * cannot hold the call, and a command printing gigabytes costs the host two reads of the cap.
  *
- * Spawned with node:child_process directly, not execa: the contract's overhead budget
- * (≤ 1.2× a raw spawn, see bench/exec-overhead.ts) leaves no room for execa's per-call cost, and
- * the parts execa would add (process-group kill, streaming cap) are written here anyway.
+ * execa runs the process (spawn, exit status, signal); the guarantees it does not give are kept
+ * here: the process-group kill (execa kills only the direct child), stdin closed when none is
+ * given, and the cap (the child never writes into this process at all).
  * @module
  */
-import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { type ExecOptions, type ExecResult, SandboxError, SandkitErrorCode } from '@sandkit/core';
+import { execa } from 'execa';
+import type { OutputLogRetention } from '../capture/output-log-retention.js';
+import { abortedBeforeStart } from './aborted-before-start.js';
+import { LocalCapture } from './local-capture.js';
 import {
   assertCommand,
   execDefaults,
   type NormalizedExecOptions,
   normalizeExecOptions,
 } from './normalize-exec-options.js';
-import { collectedOutput, OutputCollector } from './output-collector.js';
-import { drainPipes } from './drain-pipes.js';
 import { groupAlive, signalGroup, waitForGroupExit } from './process-group.js';
-import { abortedBeforeStart } from './aborted-before-start.js';
 
 /** The non-interactive base environment every command starts from (the caller's `env` wins). */
 export const baseEnvironment: Readonly<Record<string, string>> = {
@@ -32,23 +35,23 @@ export const baseEnvironment: Readonly<Record<string, string>> = {
   LC_ALL: 'C.UTF-8',
 };
 
-/** How long the pipes may stay open after the exit when no process of the group is left (a setsid child may hold them), in ms. */
-const noHolderDrainMs = 5000;
-
 /** What {@link runLocalCommand} needs from its sandbox. */
 export interface LocalRunContext {
   /** Absolute working directory of the sandbox. */
   workdir: string;
+  /** Names and retires the sandbox's output logs (in its log directory). */
+  logs: OutputLogRetention;
   /** Called with each spawned process-group id (`alive`), and again once the whole group is gone. */
   track(pgid: number, alive: boolean): void;
 }
 
 /**
- * Runs `command` and resolves when the shell has exited and its pipes drained (or the drain grace
- * of 200 ms passed, when background children keep them open). A non-zero exit is a result.
+ * Runs `command` and resolves as soon as its shell has exited (background children that outlive
+ * it write on into the log, not into the result). A non-zero exit is a result.
  * @throws SandkitError `invalid_option` for a bad option (nothing runs).
  * @throws SandboxError `cwd_not_found` when the working directory does not exist.
- * @throws SandboxError `cannot_start_command` when the shell cannot be spawned.
+ * @throws SandboxError `cannot_start_command` when the shell cannot be spawned or the log
+ *   directory cannot be written.
  * @throws the first error thrown by `onStdout` / `onStderr` (the command is killed first).
  */
 export async function runLocalCommand(
@@ -64,17 +67,34 @@ export async function runLocalCommand(
     await assertDirectory(cwd, isAbsolute(normalized.cwd) ? normalized.cwd : cwd);
   }
   if (normalized.signal?.aborted) return abortedBeforeStart(started);
-  return spawnAndCollect(command, cwd, normalized, context, started);
+  let capture: LocalCapture;
+  try {
+    capture = LocalCapture.open(
+      context.logs,
+      normalized.maxOutputBytes,
+      normalized.onStdout,
+      normalized.onStderr,
+    );
+  } catch (error) {
+    throw new SandboxError({
+      code: SandkitErrorCode.cannotStartCommand,
+      message: `cannot create the output log in ${context.logs.dir}: ${(error as Error).message}; the sandbox's log directory must stay writable`,
+      cause: error,
+      details: { logDir: context.logs.dir },
+    });
+  }
+  return spawnCaptured(command, cwd, normalized, context, capture, started);
 }
 
-function spawnAndCollect(
+async function spawnCaptured(
   command: string,
   cwd: string,
   options: NormalizedExecOptions,
   context: LocalRunContext,
+  capture: LocalCapture,
   started: number,
 ): Promise<ExecResult> {
-  const child = spawn(options.shell, ['-c', command], {
+  const subprocess = execa(options.shell, ['-c', command], {
     cwd,
     env: {
       PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
@@ -82,17 +102,18 @@ function spawnAndCollect(
       ...baseEnvironment,
       ...options.env,
     },
+    extendEnv: false,
     detached: true,
-    stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    cleanup: false,
+    reject: false,
+    buffer: false,
+    stdin: options.stdin === undefined ? 'ignore' : 'pipe',
+    stdout: nativeFd(capture.fds.stdout),
+    stderr: nativeFd(capture.fds.stderr),
   });
-  const out = child.stdout!;
-  const err = child.stderr!;
-  const stdout = new OutputCollector(options.maxOutputBytes);
-  const stderr = new OutputCollector(options.maxOutputBytes);
-  const pid = child.pid;
+  const pid = subprocess.pid;
   let timedOut = false;
   let aborted = false;
-  let callbackError: { error: unknown } | undefined;
   let killTimer: NodeJS.Timeout | undefined;
   let termSentAt = 0;
   if (pid !== undefined) context.track(pid, true);
@@ -103,25 +124,10 @@ function spawnAndCollect(
     signalGroup(pid, 'SIGTERM');
     killTimer = setTimeout(() => signalGroup(pid, 'SIGKILL'), execDefaults.killGraceMs);
   };
-  const forward =
-    (collector: OutputCollector, callback: ((chunk: Uint8Array) => void) | undefined) => (chunk: Buffer) => {
-      collector.push(chunk);
-      if (callback === undefined || callbackError !== undefined) return;
-      try {
-        callback(chunk);
-      } catch (error) {
-        callbackError = { error };
-        killGroup();
-      }
-    };
-  // A read error on a pipe ends that stream early; what was collected so far is still returned.
-  out.on('error', () => out.destroy());
-  err.on('error', () => err.destroy());
-  out.on('data', forward(stdout, options.onStdout));
-  err.on('data', forward(stderr, options.onStderr));
-  if (child.stdin) {
-    child.stdin.on('error', () => undefined); // EPIPE when the command exits without reading all input
-    child.stdin.end(options.stdin);
+  capture.start(killGroup);
+  if (subprocess.stdin) {
+    subprocess.stdin.on('error', () => undefined); // EPIPE when the command exits without reading all input
+    subprocess.stdin.end(options.stdin);
   }
   const timeout =
     options.timeoutMs === undefined
@@ -135,48 +141,46 @@ function spawnAndCollect(
     killGroup();
   };
   options.signal?.addEventListener('abort', onAbort, { once: true });
+  const exit = await subprocess;
+  if (timeout) clearTimeout(timeout);
+  options.signal?.removeEventListener('abort', onAbort);
+  if (exit.exitCode === undefined && exit.signal === undefined) {
+    // It never ran: a working directory removed under us, or a shell that cannot be spawned.
+    capture.close(false);
+    if (pid !== undefined) context.track(pid, false);
+    throw spawnError(exit.cause, options.shell, cwd);
+  }
+  // After a kill, nothing of the group may survive: children get the rest of the grace to act on
+  // SIGTERM, then SIGKILL (children that ignore SIGTERM included).
+  if (killTimer !== undefined && pid !== undefined) {
+    await waitForGroupExit(pid, termSentAt + execDefaults.killGraceMs);
+    clearTimeout(killTimer);
+    signalGroup(pid, 'SIGKILL');
+  }
+  // Background children may still hold the group: keep tracking it so destroy() can end them.
+  if (pid !== undefined && !groupAlive(pid)) context.track(pid, false);
+  const output = await capture.finish();
+  return {
+    exitCode: exit.exitCode ?? null,
+    signal: exit.signal ?? null,
+    ...output,
+    timedOut,
+    aborted,
+    durationMs: performance.now() - started,
+  };
+}
 
-  return new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit, reject) => {
-    child.once('error', (error) => {
-      out.destroy();
-      err.destroy();
-      if (pid !== undefined) context.track(pid, false);
-      reject(spawnError(error, options.shell, cwd));
-    });
-    child.once('exit', (code, signal) => resolveExit({ code, signal }));
-  })
-    .finally(() => {
-      if (timeout) clearTimeout(timeout);
-      options.signal?.removeEventListener('abort', onAbort);
-    })
-    .then(async ({ code, signal }) => {
-      // After a kill, nothing of the group may survive: children get the rest of the grace to act
-      // on SIGTERM, then SIGKILL (children that ignore SIGTERM included).
-      if (killTimer !== undefined && pid !== undefined) {
-        await waitForGroupExit(pid, termSentAt + execDefaults.killGraceMs);
-        clearTimeout(killTimer);
-        signalGroup(pid, 'SIGKILL');
-      }
-      // On a loaded host the pipes' last bytes can arrive long after the exit: the short grace is
-      // for a live background child holding them; with none left, read to their end (capped).
-      const holder = pid !== undefined && groupAlive(pid);
-      await drainPipes(out, err, holder ? execDefaults.drainGraceMs : noHolderDrainMs);
-      // Background children may still hold the group: keep tracking it so destroy() can end them.
-      if (pid !== undefined && !groupAlive(pid)) context.track(pid, false);
-      if (callbackError !== undefined) throw callbackError.error;
-      return {
-        exitCode: code,
-        signal,
-        ...collectedOutput(stdout, stderr),
-        timedOut,
-        aborted,
-        durationMs: performance.now() - started,
-      };
-    });
+/**
+ * A file descriptor as an execa stdio value. execa hands any integer to `spawn` as is, but its
+ * types only list 3–9 (the descriptors of this process a child may inherit by default).
+ */
+function nativeFd(fd: number): 3 {
+  return fd as 3;
 }
 
 /** A spawn failure: a missing working directory (removed under us) or a shell that cannot run. */
-function spawnError(error: NodeJS.ErrnoException, shell: string, cwd: string): SandboxError {
+function spawnError(cause: unknown, shell: string, cwd: string): SandboxError {
+  const error = (cause ?? new Error('the process did not start')) as NodeJS.ErrnoException;
   if (error.code === 'ENOENT' || error.code === 'ENOTDIR') {
     return new SandboxError({
       code: SandkitErrorCode.cwdNotFound,

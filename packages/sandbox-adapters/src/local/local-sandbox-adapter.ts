@@ -6,6 +6,7 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +18,7 @@ import {
   SandkitError,
   SandkitErrorCode,
 } from '@sandkit/core';
+import { OutputLogRetention } from '../capture/output-log-retention.js';
 import { runLocalCommand } from './local-exec.js';
 import { readLocalFile, writeLocalFile } from './local-files.js';
 import { groupsWorkingIn, liveGroups, signalGroup } from './process-group.js';
@@ -39,9 +41,17 @@ export interface LocalSandboxAdapterOptions {
 /** How long `destroy()` waits for killed process groups to disappear, in ms. */
 const destroyWaitMs = 2000;
 
+/** The log directory of the sandbox whose workdir is `workdir`: a sibling, outside the workdir. */
+export function localOutputLogDir(workdir: string): string {
+  return `${workdir}.logs`;
+}
+
 /**
  * Creates the local adapter. Each `create()` makes a fresh directory `<root>/sandkit-XXXXXX`
  * (copied from `template` when given) and returns a handle whose `workdir` is its real path.
+ * Commands' output goes to log files in `<root>/sandkit-XXXXXX.logs/` beside it (`outputLog` of a
+ * result names them when a stream was cut; the logs of the last 4 cut commands are kept, and the
+ * directory is removed with the sandbox).
  * `destroy()` SIGKILLs every process group the sandbox started that is still alive (background
  * children included), and every group with a process whose working directory is inside the sandbox
  * (commands detached with `setsid`), then removes the directory.
@@ -75,10 +85,14 @@ export function createLocalSandboxAdapter(options: LocalSandboxAdapterOptions = 
         }
         await mkdir(parent, { recursive: true });
         workdir = await realpath(await mkdtemp(join(parent, 'sandkit-')));
+        await mkdir(localOutputLogDir(workdir));
         if (template !== undefined)
           await cp(template, workdir, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
       } catch (cause) {
-        if (workdir !== undefined) await rm(workdir, { recursive: true, force: true }).catch(() => undefined);
+        if (workdir !== undefined) {
+          await rm(workdir, { recursive: true, force: true }).catch(() => undefined);
+          await rm(localOutputLogDir(workdir), { recursive: true, force: true }).catch(() => undefined);
+        }
         throw new SandboxError({
           code: SandkitErrorCode.sandboxStartFailed,
           message: `cannot create a local sandbox under ${parent}${template === undefined ? '' : ` from template ${template}`}: ${(cause as Error).message}`,
@@ -93,12 +107,20 @@ export function createLocalSandboxAdapter(options: LocalSandboxAdapterOptions = 
 
 function createLocalSandbox(workdir: string): SandboxHandle {
   const groups = new Set<number>();
+  const logs = new OutputLogRetention(localOutputLogDir(workdir));
   let destroying: Promise<void> | undefined;
   const assertLive = (): void => {
     if (destroying !== undefined) {
       throw new SandboxError({
         code: SandkitErrorCode.sandboxDestroyed,
         message: `local sandbox ${workdir} was destroyed; create a new one`,
+        details: { workdir },
+      });
+    }
+    if (!existsSync(workdir)) {
+      throw new SandboxError({
+        code: SandkitErrorCode.sandboxGone,
+        message: `local sandbox directory ${workdir} no longer exists (removed outside sandkit); create a new sandbox`,
         details: { workdir },
       });
     }
@@ -110,7 +132,7 @@ function createLocalSandbox(workdir: string): SandboxHandle {
   const client: SandboxClient = {
     async exec(command, execOptions = {}) {
       assertLive();
-      return runLocalCommand(command, execOptions, { workdir, track });
+      return runLocalCommand(command, execOptions, { workdir, logs, track });
     },
     async readFile(path, readOptions = {}) {
       assertLive();
@@ -142,4 +164,5 @@ async function destroyLocalSandbox(workdir: string, groups: Set<number>): Promis
   }
   groups.clear();
   await rm(workdir, { recursive: true, force: true, maxRetries: 3 });
+  await rm(localOutputLogDir(workdir), { recursive: true, force: true, maxRetries: 3 });
 }

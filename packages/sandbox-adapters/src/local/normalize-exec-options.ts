@@ -11,8 +11,6 @@ export const execDefaults = {
   maxOutputBytes: 1024 * 1024,
   /** After SIGTERM to the group, ms before SIGKILL. */
   killGraceMs: 1000,
-  /** After the shell exits, ms to wait for pipes still held open by background children. */
-  drainGraceMs: 200,
 } as const;
 
 /** The largest delay `setTimeout` honours (about 24.8 days); longer ones fire at once. */

@@ -34,7 +34,9 @@ describe('createE2BSandboxAdapter', () => {
       expect(result.timedOut).toBe(true);
       expect(result.exitCode).toBeNull();
       expect(Date.now() - started).toBeLessThan(15_000);
-      const check = await handle.client.exec("for f in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < $f 2>/dev/null; echo; done | grep -c '^sleep 117.25 $' || true");
+      const check = await handle.client.exec(
+        "for f in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < $f 2>/dev/null; echo; done | grep -c '^sleep 117.25 $' || true",
+      );
       expect(check.stdout.trim()).toBe('0');
     }, 30_000);
 
@@ -78,15 +80,54 @@ describe('createE2BSandboxAdapter', () => {
   });
 
   describe('when the sandbox is gone', () => {
-    it('C16: reports sandbox_gone or sandbox_unavailable, never a command timeout', async () => {
-      const adapter = createStandInE2BAdapter();
-      const handle = await adapter.create();
+    it('C16: reports sandbox_gone for all four operations when E2B answers 502', async () => {
+      const handle = await createStandInE2BAdapter().create();
+      try {
+        await handle.standIn.disappear();
+        for (const call of [
+          () => handle.client.exec('true'),
+          () => handle.client.exec('cat', { stdin: 'x' }),
+          () => handle.client.readFile('a.txt'),
+          () => handle.client.writeFile('a.txt', 'x'),
+        ]) {
+          const error = await call().catch((caught: unknown) => caught);
+          expect(SandboxError.isInstance(error) && error.code).toBe('sandbox_gone');
+          expect((error as Error).message).toMatch(/acquire a new sandbox/);
+        }
+      } finally {
+        await handle.destroy();
+      }
+    }, 30_000);
+
+    it('reports sandbox_unavailable, not gone, when the sandbox cannot be reached at all', async () => {
+      const handle = await createStandInE2BAdapter().create();
       await handle.stopStandIn();
-      const error = await handle.client.exec('true').catch((e: unknown) => e);
-      expect(SandboxError.isInstance(error)).toBe(true);
-      expect(['sandbox_gone', 'sandbox_unavailable']).toContain((error as SandboxError).code);
+      const error = await handle.client.exec('true').catch((caught: unknown) => caught);
+      expect(SandboxError.isInstance(error) && error.code).toBe('sandbox_unavailable');
       await handle.destroy().catch(() => undefined);
     }, 30_000);
+  });
+
+  describe('when the timeout fires before the wrapper wrote the group id', () => {
+    it('still ends every process the command started (pgid race)', async () => {
+      const handle = await createStandInE2BAdapter().create();
+      try {
+        for (let round = 0; round < 4; round++) {
+          const marker = `sandkitrace${round}x${Date.now()}`;
+          const result = await handle.client.exec(
+            `sh -c 'while true; do sleep 1; done' ${marker} & sleep 60`,
+            { timeoutMs: 1 },
+          );
+          expect(result.timedOut).toBe(true);
+          const left = await handle.client.exec(
+            `sleep 0.5; grep -l -a -e '[${marker[0]}]${marker.slice(1)}' /proc/[0-9]*/cmdline 2>/dev/null | wc -l`,
+          );
+          expect(left.stdout.trim(), `round ${round}`).toBe('0');
+        }
+      } finally {
+        await handle.destroy();
+      }
+    }, 120_000);
   });
 });
 

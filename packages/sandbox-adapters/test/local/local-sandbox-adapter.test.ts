@@ -167,11 +167,11 @@ describe('local exec', () => {
     expect(await waitForNoHostProcesses(marker, 2000)).toEqual([]);
   });
 
-  it('throws SandboxError cwd_not_found when the sandbox directory was removed under it', async () => {
+  it('throws SandboxError sandbox_gone when the sandbox directory was removed under it', async () => {
     const handle = await create();
     await rm(handle.workdir, { recursive: true });
     const error = await handle.client.exec('echo hi').catch((caught: unknown) => caught);
-    expect(SandboxError.isInstance(error) && error.code).toBe('cwd_not_found');
+    expect(SandboxError.isInstance(error) && error.code).toBe('sandbox_gone');
   });
 
   it('collects all output of a fast writer that exits at once', async () => {

@@ -4,8 +4,9 @@
  * `SANDKIT_CONFORMANCE_IMAGE` is the Docker image or E2B template.
  * @module
  */
+import { rm } from 'node:fs/promises';
 import type { SandboxAdapter } from '@sandkit/core';
-import { describeSandboxConformance } from '@sandkit/sandbox-adapters/conformance';
+import { type ConformanceFaults, describeSandboxConformance } from '@sandkit/sandbox-adapters/conformance';
 
 const kind = process.env.SANDKIT_CONFORMANCE_SANDBOX ?? 'local';
 const image = process.env.SANDKIT_CONFORMANCE_IMAGE;
@@ -21,4 +22,21 @@ async function createAdapter(): Promise<SandboxAdapter> {
   throw new Error(`unknown sandbox ${kind}; use local, docker or e2b`);
 }
 
-describeSandboxConformance(kind, createAdapter, { timeoutScale: kind === 'local' ? 1 : 3 });
+/** Fault hooks where a real run can inject the fault (the others' cases are reported as skipped). */
+const faults: Record<string, ConformanceFaults> = {
+  local: {
+    disappear: (handle) => rm(handle.workdir, { recursive: true, force: true }),
+    endTransport: async () => undefined,
+  },
+  e2b: {
+    // Killed through E2B's API behind the adapter's back.
+    disappear: async (handle) => {
+      await (handle as unknown as { sandbox: { kill(): Promise<boolean> } }).sandbox.kill();
+    },
+  },
+};
+
+describeSandboxConformance(kind, createAdapter, {
+  timeoutScale: kind === 'local' ? 1 : 3,
+  faults: faults[kind] ?? {},
+});

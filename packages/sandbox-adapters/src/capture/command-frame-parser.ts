@@ -1,7 +1,7 @@
 /**
  * Splits one output stream of a framed command into the command's own bytes and sandkit's frames.
  *
- * The in-container wrapper writes frames as `<nonce><type><text>\n`: `P<pid>` before the command
+ * The in-sandbox wrapper (capture-script.ts) writes frames as `<nonce><type><text>\n`: `P<pid>` before the command
  * starts (stdout), and `E…` once it has ended (on both streams). The nonce is random per channel
  * and starts with a control byte, so a command cannot forge a frame by accident. Bytes are passed
  * on as they arrive; only a tail that could be the start of a nonce is held back.

@@ -1,24 +1,42 @@
 /**
  * What one framed command run looks like from the host, whichever way it is carried (a plain
- * engine exec or the long-lived channel).
+ * engine exec, the Docker adapter's long-lived channel, or another vendor's command API): the
+ * request, the `sk_run` arguments it becomes, and the tracker that reads the frames back.
  * @module
  */
 import { formatCommand, quoteShellArgument } from '@sandkit/core';
 import { CommandFrameParser } from './command-frame-parser.js';
 
-/** A command to run inside the container (all paths absolute). */
+/** A command to run inside the sandbox (all paths absolute). */
 export interface CommandRequest {
   cwd: string;
   /** `/bin/sh` or `/bin/bash`. */
   shell: string;
   command: string;
-  /** A file in the container that becomes stdin, or `undefined` for /dev/null. */
+  /** A file in the sandbox that becomes stdin, or `undefined` for /dev/null. */
   stdinPath: string | undefined;
   /** `NAME=value` pairs exported for this command only. */
   env: string[];
+  /** Absolute path base of the output log: the wrapper writes `<log>.out` and `<log>.err`. */
+  log: string;
+  /** Bytes of head and of tail sent per stream in mode `slices`; also the keep-the-log threshold. */
+  cap: number;
+  /** How output comes back: head and tail, every byte followed, or uncaptured (own scripts). */
+  mode: CaptureMode;
+  /** A log base of an earlier run to delete before this one starts, or `undefined`. */
+  drop: string | undefined;
 }
 
-/** How a command ended, as the in-container wrapper saw it. */
+/**
+ * How the wrapper returns output (see capture-script.ts): `slices` = head and tail after the
+ * command, `follow` = every byte while it runs (streaming callbacks), `direct` = no capture at
+ * all, for sandkit's own short scripts.
+ */
+export type CaptureMode = 'slices' | 'follow' | 'direct';
+
+const captureModes: Record<CaptureMode, string> = { slices: '0', follow: '1', direct: '2' };
+
+/** How a command ended, as the in-sandbox wrapper saw it. */
 export type CommandEnd =
   | { kind: 'exit'; code: number; tainted: boolean }
   | { kind: 'signal'; signal: number; tainted: boolean }
@@ -37,13 +55,31 @@ export interface CommandRun {
   readonly pgid: Promise<number | undefined>;
   /** Resolves when both streams carried their end frame. */
   readonly done: Promise<CommandEnd>;
+  /** The streams' sizes from the wrapper's `S` frame, once it arrived. */
+  sizes(): { stdout: number; stderr: number } | undefined;
   /** Stops waiting: `done` rejects with `reason`, the carrier is released or torn down. */
   cancel(reason: Error): void;
 }
 
-/** The `sk_run` arguments of a request (see command-script.ts); the command itself goes in `SK_C`. */
+/** The `sk_run` arguments of a request (see capture-script.ts); the command itself goes in `SK_C`. */
 export function runArguments(nonce: string, request: CommandRequest, pidFile: string): string[] {
-  return [nonce, request.cwd, request.shell, request.stdinPath ?? '', pidFile, ...request.env];
+  return [
+    nonce,
+    request.cwd,
+    request.shell,
+    request.stdinPath ?? '',
+    pidFile,
+    request.log,
+    String(request.cap),
+    captureModes[request.mode],
+    request.drop ?? '',
+    ...request.env,
+  ];
+}
+
+/** `true` when the wrapper kept the log files of a run with these stream sizes (see capture-script.ts). */
+export function logKept(cap: number, sizes: { stdout: number; stderr: number }): boolean {
+  return sizes.stdout > cap || sizes.stderr > cap;
 }
 
 /** A request block for the channel: `sk_c='command'`, `sk_run 'a' 'b' …`, then the nonce line. */
@@ -71,6 +107,8 @@ export class RunTracker {
   readonly stderr: CommandFrameParser;
   end: CommandEnd | undefined;
   pid: number | undefined;
+  /** The streams' sizes from the `S` frame (each log file's length once the command ended). */
+  sizes: { stdout: number; stderr: number } | undefined;
   private resolvePgid!: (pgid: number | undefined) => void;
   readonly pgid = new Promise<number | undefined>((resolve) => {
     this.resolvePgid = resolve;
@@ -87,6 +125,9 @@ export class RunTracker {
         if (type === 'P') {
           this.pid = Number(text);
           this.resolvePgid(this.pid);
+        } else if (type === 'S') {
+          const [out = '', err = ''] = text.split(' ');
+          this.sizes = { stdout: Number(out), stderr: Number(err) };
         } else if (type === 'E') {
           this.end = parseEnd(text);
           this.check();

@@ -1,0 +1,153 @@
+/**
+ * Conformance cases for output captured where the command runs: a background child that keeps
+ * writing cannot hold the call, the head and the tail of a cut stream are exact, bytes passed to
+ * streaming callbacks are the command's bytes unchanged, the whole log stays readable in the
+ * sandbox (with bounded retention), and 1 GiB of output leaves host memory flat.
+ * @module
+ */
+import { randomBytes } from 'node:crypto';
+import { formatCommand } from '@sandkit/core';
+import { describe, expect } from 'vitest';
+import {
+  type ConformanceContext,
+  describeResult,
+  expectSandboxError,
+  processesWithMarker,
+  processMarker,
+} from './conformance-context.js';
+
+/** The text `seq 1 n` prints. */
+function seqText(n: number): string {
+  let text = '';
+  for (let value = 1; value <= n; value++) text += `${value}\n`;
+  return text;
+}
+
+/** Registers the capture cases. */
+export function describeExecCaptureCases(context: ConformanceContext): void {
+  const { test, scaled } = context;
+  const client = () => context.client();
+  const killMarked = async (pattern: string): Promise<void> => {
+    const pids = await processesWithMarker(client(), pattern);
+    if (pids.length > 0) await client().exec(`${formatCommand(['kill', '-9', ...pids])} 2>/dev/null; true`);
+  };
+
+  describe('capture', () => {
+    test(
+      'capture.background-writer',
+      'returns at once when a background child keeps writing to stdout, with or without callbacks',
+      async () => {
+        for (const live of [false, true]) {
+          const { marker, pattern } = processMarker();
+          const started = Date.now();
+          const result = await client().exec(
+            `sh -c 'while :; do echo tick; sleep 0.05; done' ${marker} & echo started; exit 4`,
+            { timeoutMs: scaled(20_000), ...(live ? { onStdout: () => undefined } : {}) },
+          );
+          const wallMs = Date.now() - started;
+          await killMarked(pattern);
+          expect(result, describeResult(result)).toMatchObject({ exitCode: 4, timedOut: false });
+          expect(result.stdout).toMatch(/started\n/);
+          expect(wallMs, `live=${live}`).toBeLessThan(scaled(1000));
+        }
+      },
+    );
+    test('capture.head-tail', 'returns the exact head and tail of a cut stdout', async () => {
+      const whole = seqText(100_000);
+      const result = await client().exec('seq 1 100000', { maxOutputBytes: 1000 });
+      expect(result, describeResult(result)).toMatchObject({
+        exitCode: 0,
+        stdoutBytes: whole.length,
+        stdoutTruncated: true,
+        stdout: whole.slice(0, 1000),
+        stdoutTail: whole.slice(-1000),
+        stderr: '',
+        stderrTruncated: false,
+      });
+      expect(result.stderrTail).toBeUndefined();
+      // Between one and two caps, head and tail together are the whole stream.
+      const short = seqText(400);
+      const within = await client().exec('seq 1 400', { maxOutputBytes: 1000 });
+      expect(within.stdout + within.stdoutTail).toBe(short);
+      const fits = await client().exec('seq 1 10', { maxOutputBytes: 1000 });
+      expect(fits).toMatchObject({ stdout: seqText(10), stdoutTruncated: false });
+      expect(fits.stdoutTail).toBeUndefined();
+      expect(fits.outputLog).toBeUndefined();
+    });
+    test('capture.head-tail-stderr', 'cuts stderr to its own head and tail', async () => {
+      const whole = seqText(50_000);
+      const result = await client().exec('echo out; seq 1 50000 >&2', { maxOutputBytes: 300 });
+      expect(result, describeResult(result)).toMatchObject({
+        stdout: 'out\n',
+        stdoutTruncated: false,
+        stderr: whole.slice(0, 300),
+        stderrTail: whole.slice(-300),
+        stderrBytes: whole.length,
+        stderrTruncated: true,
+      });
+    });
+    test(
+      'capture.binary-exact',
+      'passes every byte of binary output to onStdout unchanged, beyond the cap too',
+      async () => {
+        const bytes = randomBytes(300_000);
+        await client().writeFile('capture-binary.bin', bytes);
+        const chunks: Uint8Array[] = [];
+        const result = await client().exec('cat capture-binary.bin; printf done >&2', {
+          maxOutputBytes: 1000,
+          onStdout: (chunk) => chunks.push(Uint8Array.from(chunk)),
+          timeoutMs: scaled(20_000),
+        });
+        expect(result, describeResult(result)).toMatchObject({
+          exitCode: 0,
+          stdoutBytes: bytes.length,
+          stdoutTruncated: true,
+          stderr: 'done',
+        });
+        expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+      },
+      30_000,
+    );
+    test(
+      'capture.log-kept',
+      'keeps the whole cut stream in the sandbox at outputLog, and only a bounded number of logs',
+      async () => {
+        const whole = seqText(20_000);
+        const first = await client().exec('seq 1 20000; echo e >&2', { maxOutputBytes: 100 });
+        expect(first.outputLog, describeResult(first)).toBeDefined();
+        const log = first.outputLog as { stdout: string; stderr: string };
+        expect(Buffer.from(await client().readFile(log.stdout)).toString('utf8')).toBe(whole);
+        expect(Buffer.from(await client().readFile(log.stderr)).toString('utf8')).toBe('e\n');
+        for (let run = 0; run < 12; run++) await client().exec('seq 1 1000', { maxOutputBytes: 10 });
+        await expectSandboxError(client().readFile(log.stdout), 'file_not_found');
+      },
+      60_000,
+    );
+    test(
+      'capture.big-output-memory',
+      'keeps host memory flat while a command prints 1 GiB, and reports every byte',
+      async () => {
+        globalThis.gc?.();
+        const before = process.memoryUsage().rss;
+        let peak = before;
+        const sampler = setInterval(() => {
+          peak = Math.max(peak, process.memoryUsage().rss);
+        }, 10);
+        const result = await client()
+          .exec('head -c 1073741824 /dev/zero', { timeoutMs: scaled(120_000) })
+          .finally(() => clearInterval(sampler));
+        expect(result, describeResult(result)).toMatchObject({
+          exitCode: 0,
+          stdoutBytes: 2 ** 30,
+          stdoutTruncated: true,
+          timedOut: false,
+        });
+        expect(result.stdout.length).toBe(2 ** 20);
+        expect(result.stdoutTail?.length).toBe(2 ** 20);
+        expect(peak - before).toBeLessThan(64 * 2 ** 20);
+        if (result.outputLog) await client().exec(formatCommand(['rm', '-f', result.outputLog.stdout]));
+      },
+      240_000,
+    );
+  });
+}

@@ -1,0 +1,161 @@
+/**
+ * The POSIX sh scripts the E2B adapter runs through envd (the SDK wraps each in `bash -l -c`).
+ *
+ * Output is captured where the command runs, in the design of `../capture/` (see its module
+ * docs): the command's stdout and stderr go to `<log>.out` / `<log>.err` under
+ * {@link execDir}, never to envd's pipes. So a background child that keeps running holds a file,
+ * not the stream, and the call returns when the command ends (envd sends `end` only at pipe EOF).
+ * The SDK decodes envd's output as UTF-8 text, so every byte that crosses is base64 (exact
+ * bytes, whatever the command printed):
+ * - with streaming callbacks, the wrapper follows both logs every 50 ms and prints each new piece
+ *   as a line `o<base64>` or `e<base64>` on its stdout;
+ * - when the command ends, one record: a line `<token> <exit|signal|cwd> <n> <out bytes> <err bytes>`,
+ *   then base64 lines of stdout's head (first `cap` bytes), stderr's head, stdout's tail and
+ *   stderr's tail (the last `min(cap, bytes - cap)` bytes of a cut stream, else empty).
+ * Logs are removed unless a stream was cut; cut ones stay (`ExecResult.outputLog`) until a later
+ * run drops them (`OutputLogRetention`) or the sandbox ends.
+ *
+ * The command runs under `setsid` (its own process group, id written to `<base>.pgid`) and carries
+ * `SANDKIT_EXEC_ID=<id>` in its environment, so {@link killScript} finds every process it started,
+ * even before the group id is written or after a child left the group.
+ * @module
+ */
+import { formatCommand, quoteShellArgument } from '@sandkit/core';
+
+/** Directory inside the sandbox for capture files (as the Docker adapter's). */
+export const execDir = '/tmp/sandkit-exec';
+
+/** What one wrapper needs. */
+export interface WrapperInput {
+  /** Random hex id of this call. */
+  id: string;
+  /** Marks the result record; random per call. */
+  token: string;
+  command: string;
+  cwd: string;
+  shell: 'sh' | 'bash';
+  env: Readonly<Record<string, string>>;
+  /** `true` when `<base>.in` was uploaded as stdin. */
+  stdin: boolean;
+  /** `true` to follow the logs onto the stream as they grow. */
+  stream: boolean;
+  maxOutputBytes: number;
+  /** Log base (`<log>.out`, `<log>.err`). */
+  log: string;
+  /** Log base of an older run to delete first. */
+  drop: string | undefined;
+}
+
+/** The base path of a call's control files (stdin, status, pgid). */
+export function execBase(id: string): string {
+  return `${execDir}/${id}`;
+}
+
+/** The wrapper that runs one command and prints its result record. */
+export function wrapperScript(input: WrapperInput): string {
+  const q = quoteShellArgument;
+  const inner = `__sandkit_status=$2; trap 'echo $? > "$__sandkit_status"' EXIT; eval "$1"`;
+  const env = Object.entries({ ...input.env, SANDKIT_EXEC_ID: input.id }).map(
+    ([name, value]) => `${name}=${value}`,
+  );
+  const run = formatCommand([
+    'env',
+    '--',
+    ...env,
+    'setsid',
+    input.shell,
+    '-c',
+    inner,
+    input.shell,
+    input.command,
+    `${execBase(input.id)}.status`,
+  ]);
+  return [
+    `b=${q(execBase(input.id))}; lg=${q(input.log)}`,
+    `mkdir -p ${execDir} 2>/dev/null; [ -w ${execDir} ] || { printf '\\n%s nolog 0 0 0\\n\\n\\n\\n\\n' ${q(input.token)}; exit 0; }`,
+    ...(input.drop === undefined ? [] : [`rm -f ${q(`${input.drop}.out`)} ${q(`${input.drop}.err`)}`]),
+    `cd -- ${q(input.cwd)} 2>/dev/null || { printf '\\n%s cwd 0 0 0\\n\\n\\n\\n\\n' ${q(input.token)}; exit 0; }`,
+    `${run} < ${input.stdin ? '"$b.in"' : '/dev/null'} > "$lg.out" 2> "$lg.err" &`,
+    '__p=$!',
+    'echo "$__p" > "$b.pgid"',
+    ...(input.stream
+      ? [
+          'so=0; se=0',
+          `__more() { m=$(($(wc -c < "$lg.out"))); if [ $m -gt $so ]; then printf o; tail -c +$((so + 1)) "$lg.out" | head -c $((m - so)) | base64 -w 0; echo; so=$m; fi; m=$(($(wc -c < "$lg.err"))); if [ $m -gt $se ]; then printf e; tail -c +$((se + 1)) "$lg.err" | head -c $((m - se)) | base64 -w 0; echo; se=$m; fi; }`,
+          // A zombie still answers kill -0: read the state from /proc instead (comm is sh or bash).
+          '__alive() { __st=; read -r _ _ __st _ < /proc/$__p/stat 2>/dev/null && [ "$__st" != Z ]; }',
+          'while __alive; do __more; sleep 0.05; done',
+        ]
+      : []),
+    '{ wait "$__p"; } 2>/dev/null; __s=$?',
+    ...(input.stream ? ['__more'] : []),
+    'if [ -f "$b.status" ]; then __k=exit; __c=$(cat "$b.status"); else __k=signal; __c=$((__s - 128)); fi',
+    printRecord(input.token, input.maxOutputBytes),
+    'rm -f "$b.status" "$b.pgid" "$b.in"',
+    'exit 0',
+  ].join('\n');
+}
+
+/** What a kill needs. */
+export interface KillInput {
+  id: string;
+  /** envd pid of the wrapper, when the stream reported it. */
+  wrapperPid: number | undefined;
+  graceMs: number;
+  /**
+   * When the stream is already gone: also SIGKILL the wrapper and print the result record from the
+   * logs, then remove the control files.
+   */
+  collect?: { token: string; maxOutputBytes: number; log: string };
+}
+
+/**
+ * TERM the command's group and every process marked with its id, wait up to the grace, KILL, and
+ * print `gone` or `alive` last. Waits for the group id while the wrapper still runs, so a timeout
+ * that fires before the wrapper wrote it still ends the whole command.
+ */
+export function killScript(input: KillInput): string {
+  const q = quoteShellArgument;
+  const steps = Math.max(1, Math.ceil(input.graceMs / 100));
+  const wrapper = input.wrapperPid === undefined ? '' : String(input.wrapperPid);
+  const lines = [
+    `b=${q(execBase(input.id))}; w=${wrapper}`,
+    'i=0; while [ ! -s "$b.pgid" ] && [ $i -lt 250 ] && [ -n "$w" ] && kill -0 "$w" 2>/dev/null; do sleep 0.02; i=$((i+1)); done',
+    'pg=$(cat "$b.pgid" 2>/dev/null)',
+    `marked() { grep -l -a -F -e 'SANDKIT_EXEC_ID=${input.id}' /proc/[0-9]*/environ 2>/dev/null | sed 's,^/proc/,,;s,/environ$,,'; }`,
+    'sig() { [ -n "$pg" ] && kill -"$1" -- "-$pg" 2>/dev/null; for x in $(marked); do kill -"$1" "$x" 2>/dev/null; done; }',
+    'alive() { { [ -n "$pg" ] && kill -0 -- "-$pg" 2>/dev/null; } || [ -n "$(marked)" ]; }',
+    'sig TERM',
+    `i=0; while [ $i -lt ${steps} ] && alive; do sleep 0.1; i=$((i+1)); done`,
+    'sig KILL',
+    'i=0; while [ $i -lt 50 ] && alive; do sleep 0.1; sig KILL; i=$((i+1)); done',
+  ];
+  if (input.collect) {
+    lines.push(
+      `lg=${q(input.collect.log)}`,
+      '[ -n "$w" ] && kill -KILL "$w" 2>/dev/null',
+      '__k=signal; __c=9; touch "$lg.out" "$lg.err"',
+      printRecord(input.collect.token, input.collect.maxOutputBytes),
+      'rm -f "$b.status" "$b.pgid" "$b.in"',
+    );
+  }
+  lines.push('alive && echo alive || echo gone');
+  return lines.join('\n');
+}
+
+/**
+ * Prints the record from `$lg.out`/`$lg.err` and `$__k`/`$__c`: counts, heads, tails in base64.
+ * A cut stream's logs are kept; otherwise both are removed.
+ */
+function printRecord(token: string, max: number): string {
+  const q = quoteShellArgument;
+  return [
+    '__o=$(($(wc -c < "$lg.out"))); __e=$(($(wc -c < "$lg.err")))',
+    `printf '\\n%s %s %s %s %s\\n' ${q(token)} "$__k" "$__c" $__o $__e`,
+    `head -c ${max} "$lg.out" | base64 -w 0; echo`,
+    `head -c ${max} "$lg.err" | base64 -w 0; echo`,
+    `__tail() { n=$(($1 - ${max})); [ $n -gt ${max} ] && n=${max}; [ $n -gt 0 ] && tail -c $n "$2" | base64 -w 0; echo; }`,
+    '__tail $__o "$lg.out"; __tail $__e "$lg.err"',
+    `if [ $__o -le ${max} ] && [ $__e -le ${max} ]; then rm -f "$lg.out" "$lg.err"; fi`,
+  ].join('\n');
+}

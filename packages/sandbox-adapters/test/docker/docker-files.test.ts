@@ -1,0 +1,86 @@
+/**
+ * The Docker adapter's file transfer at archive speed, against the real engine at DOCKER_HOST:
+ * large reads through the streamed getArchive (symlinks followed), small ones over the channel,
+ * writes as a streamed putArchive, and the sandbox user's ownership of what is written.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { SandboxHandle } from '@sandkit/core';
+import { createDockerSandboxAdapter } from '@sandkit/sandbox-adapters/docker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channelWriteMaxBytes } from '../../src/docker/channel-write.js';
+import { archiveReadMinBytes } from '../../src/docker/docker-files.js';
+import { countManagedContainers, dockerTestImage } from './docker-test-helpers.js';
+
+let handle: SandboxHandle | undefined;
+let user: SandboxHandle | undefined;
+const sandbox = (which: SandboxHandle | undefined): SandboxHandle => {
+  if (!which) throw new Error('the sandbox was not created (see the beforeAll error)');
+  return which;
+};
+
+beforeAll(async () => {
+  [handle, user] = await Promise.all([
+    createDockerSandboxAdapter({ image: dockerTestImage }).create(),
+    createDockerSandboxAdapter({ image: dockerTestImage, user: '1000' }).create(),
+  ]);
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all([handle?.destroy(), user?.destroy()]);
+  expect(await countManagedContainers({ ownedByThisProcess: true })).toBe(0);
+}, 180_000);
+
+describe('readFile (docker)', () => {
+  describe('when the file is larger than archiveReadMinBytes', () => {
+    it('returns its exact bytes, also through a relative and an absolute symlink', async () => {
+      const { client, workdir } = sandbox(handle);
+      const data = randomBytes(archiveReadMinBytes + 12_345);
+      await client.writeFile('big/data.bin', data);
+      await client.exec(`ln -s data.bin big/rel && ln -s ${workdir}/big/rel big/abs`);
+      for (const path of ['big/data.bin', 'big/rel', 'big/abs', `${workdir}/big/data.bin`]) {
+        const back = await client.readFile(path);
+        expect(back.length, path).toBe(data.length);
+        expect(Buffer.from(back).equals(data), path).toBe(true);
+      }
+    }, 120_000);
+  });
+  describe('when the file is small', () => {
+    it('reads every byte value, and an empty file', async () => {
+      const { client } = sandbox(handle);
+      const bytes = Uint8Array.from({ length: 256 }, (_, index) => index);
+      await client.writeFile('small.bin', bytes);
+      expect(Buffer.from(await client.readFile('small.bin')).equals(Buffer.from(bytes))).toBe(true);
+      await client.writeFile('empty.bin', new Uint8Array());
+      expect((await client.readFile('empty.bin')).length).toBe(0);
+    });
+  });
+});
+
+describe('writeFile (docker)', () => {
+  describe('when the file is at most channelWriteMaxBytes', () => {
+    it('writes it byte for byte over the channel, which then runs the next command', async () => {
+      const { client } = sandbox(handle);
+      const data = randomBytes(channelWriteMaxBytes - 7);
+      await client.writeFile('channel/nested/five.bin', data);
+      const sum = await client.exec('sha256sum channel/nested/five.bin; echo next');
+      expect(sum.stdout).toBe(
+        `${createHash('sha256').update(data).digest('hex')}  channel/nested/five.bin\nnext\n`,
+      );
+      await client.writeFile('channel/nested/five.bin', 'replaced');
+      expect(Buffer.from(await client.readFile('channel/nested/five.bin')).toString()).toBe('replaced');
+      const left = await client.exec("find channel -name '.sandkit-*' | wc -l");
+      expect(left.stdout.trim()).toBe('0');
+    }, 120_000);
+  });
+  describe('when the sandbox runs as a non-root user', () => {
+    it('writes a large file owned by that user, with the requested mode', async () => {
+      const { client } = sandbox(user);
+      const data = randomBytes(20 * 2 ** 20);
+      await client.writeFile('owned/large.bin', data, { mode: 0o600 });
+      const info = await client.exec("stat -c '%u %a %s' owned/large.bin; sha256sum owned/large.bin");
+      const [owner, sum] = info.stdout.split('\n');
+      expect(owner).toBe(`1000 600 ${data.length}`);
+      expect(sum?.split(' ')[0]).toBe(createHash('sha256').update(data).digest('hex'));
+    }, 120_000);
+  });
+});
