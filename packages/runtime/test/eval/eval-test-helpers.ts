@@ -50,12 +50,12 @@ export const cliEntry = existsSync(join(repoRoot, 'packages/runtime/src/cli/main
   ? join(repoRoot, 'packages/runtime/src/cli/main.ts')
   : join(repoRoot, 'packages/runtime/test/eval/eval-cli-entry.ts');
 
-/** Runs `sandkit <args>` through tsx, as a user would with `pnpm sandkit`. */
+/** Runs `sandkit <args>` from source through tsx, as a user would with `pnpm sandkit`. */
 export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   return new Promise((resolvePromise) => {
     execFile(
       join(repoRoot, 'node_modules/.bin/tsx'),
-      [cliEntry, ...args],
+      ['--conditions=@sandkit/source', cliEntry, ...args],
       { cwd: repoRoot, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
