@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Package smoke test, outside the workspace: packs every package (prepack builds it), installs the
+# tarballs with npm into a temporary "type": "module" app under /tmp, then
+#   - runs .ci/pack-smoke/smoke.mjs with plain node (local adapter, createCodingTools, executeToolCall);
+#   - type-checks .ci/pack-smoke/consumer-*.ts under NodeNext and under bundler (skipLibCheck false;
+#     the runtime consumer adds the DOM lib and @types/json-schema, which the AI SDK's and the MCP
+#     SDK's own declarations need);
+#   - runs the installed bin: `npx sandkit --help`, `npx sandkit eval --example`;
+#   - runs publint and @arethetypeswrong/cli (profile esm-only: the packages are ESM only) on
+#     every tarball; both must be clean.
+# Needs the npm registry (the tarballs' dependencies, publint, attw). Usage: bash .ci/pack-smoke.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+packages=(core tools sandbox-adapters runtime)
+typescript=$(node -p "require('./node_modules/typescript/package.json').version")
+publint=publint@0.3.25
+attw=@arethetypeswrong/cli@0.18.5
+
+work=$(mktemp -d /tmp/sandkit-pack-smoke.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+step() { printf '\npack smoke: %s\n' "$*"; }
+
+step "pack ${packages[*]}"
+mkdir "$work/tarballs"
+for p in "${packages[@]}"; do
+  (cd "packages/$p" && pnpm pack --pack-destination "$work/tarballs" >/dev/null)
+done
+ls "$work/tarballs"
+
+step "npm install the tarballs into $work/app"
+cp -r .ci/pack-smoke "$work/app"
+cd "$work/app"
+export npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
+npm install --no-save --loglevel=error "$work"/tarballs/*.tgz "typescript@$typescript" '@types/node@^20' \
+  '@types/json-schema@^7'
+[ ! -e node_modules/@types/dockerode ] || { echo "pack smoke: @types/dockerode got installed" >&2; exit 1; }
+
+step "plain node: smoke.mjs"
+node smoke.mjs
+
+step "tsc --noEmit, NodeNext and bundler, skipLibCheck false"
+for config in nodenext bundler nodenext-runtime bundler-runtime; do
+  echo "tsconfig.$config.json"
+  npx --no-install tsc -p "tsconfig.$config.json"
+done
+
+step "installed bin: npx sandkit --help"
+npx --no-install sandkit --help >/dev/null
+
+step "installed bin: npx sandkit eval --example"
+npx --no-install sandkit eval --example --cache-dir "$work/cache" --out "$work/eval" | tee "$work/eval.txt"
+grep -q 'resolved: 6 of 6' "$work/eval.txt" || { echo "pack smoke: gold run not 6 of 6" >&2; exit 1; }
+
+cd "$repo"
+for tarball in "$work"/tarballs/*.tgz; do
+  step "publint $(basename "$tarball")"
+  mkdir -p "$work/lint" && rm -rf "$work/lint/package" && tar xzf "$tarball" -C "$work/lint"
+  npx --yes "$publint" run "$work/lint/package" --strict --pack false
+  step "attw --profile esm-only $(basename "$tarball")"
+  npx --yes -p "$attw" attw "$tarball" --profile esm-only
+done
+step "all checks passed"
