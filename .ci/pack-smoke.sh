@@ -50,7 +50,8 @@ npx --no-install sandkit --help >/dev/null
 
 step "installed bin: npx sandkit eval --example"
 npx --no-install sandkit eval --example --cache-dir "$work/cache" --out "$work/eval" | tee "$work/eval.txt"
-grep -q 'resolved: 6 of 6' "$work/eval.txt" || { echo "pack smoke: gold run not 6 of 6" >&2; exit 1; }
+grep -q 'Resolved: 6 of 6' "$work/eval.txt" || { echo "pack smoke: gold run not 6 of 6" >&2; exit 1; }
+grep -q 'Resolved: 2 of 6' "$work/eval.txt" || { echo "pack smoke: wrong predictions not 2 of 6" >&2; exit 1; }
 
 cd "$repo"
 for tarball in "$work"/tarballs/*.tgz; do

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalSandboxAdapter } from '../packages/sandbox-adapters/src/local/index.js';
-import { buildMiniRepos } from '../examples/swebench-mini/build-repos.js';
+import { buildExampleRepos as buildMiniRepos } from '../packages/runtime/src/example-dataset/build-example-repos.js';
 import { runEval } from '../packages/runtime/src/eval/run-eval.js';
 import { frameworkOf, sweBenchInstanceSchema } from '../packages/runtime/src/eval/swe-bench-instance.js';
 import { patchPaths, splitPatch } from '../packages/runtime/src/eval/patch-files.js';
@@ -19,7 +19,7 @@ import { defaultTestCommand, testEnvironment } from '../packages/runtime/src/eva
 
 const repetitions = Number(process.argv[2] ?? 3);
 const work = mkdtempSync(join(tmpdir(), 'bench-eval-overhead-'));
-const dataset = join(import.meta.dirname, '../examples/swebench-mini/instances.jsonl');
+const dataset = join(import.meta.dirname, '../packages/runtime/datasets/swebench-mini/instances.jsonl');
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 

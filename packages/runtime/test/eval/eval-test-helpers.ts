@@ -5,13 +5,17 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BuiltMiniRepo, buildMiniRepos } from '../../../../examples/swebench-mini/build-repos.js';
+import {
+  type BuiltExampleRepo,
+  buildExampleRepos,
+  exampleDatasetFiles,
+} from '../../src/example-dataset/build-example-repos.js';
 
 /** Root of the monorepo. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-/** The embedded dataset. */
-export const miniInstances = join(repoRoot, 'examples/swebench-mini/instances.jsonl');
-export const miniWrongPredictions = join(repoRoot, 'examples/swebench-mini/predictions-wrong.jsonl');
+/** The embedded dataset (`packages/runtime/datasets/swebench-mini`). */
+export const miniInstances = exampleDatasetFiles.instances;
+export const miniWrongPredictions = exampleDatasetFiles.wrongPredictions;
 
 /** A temp dir removed by the returned `cleanup`. */
 export async function tempDir(prefix: string): Promise<{ dir: string; cleanup: () => Promise<void> }> {
@@ -20,8 +24,8 @@ export async function tempDir(prefix: string): Promise<{ dir: string; cleanup: (
 }
 
 /** Builds the embedded dataset's repositories into `dir`. */
-export function buildMirrors(dir: string): BuiltMiniRepo[] {
-  return buildMiniRepos(dir);
+export function buildMirrors(dir: string): BuiltExampleRepo[] {
+  return buildExampleRepos(dir);
 }
 
 /** Reads a JSONL file into objects. */

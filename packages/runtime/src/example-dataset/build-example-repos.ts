@@ -1,26 +1,36 @@
 /**
- * Builds the git repositories of the embedded SWE-bench-style dataset from the plain source
- * snapshots in `repos/<owner>__<name>/<NN>-<slug>/`, deterministically: fixed author, committer,
- * dates and messages, no user or system git config, so every commit SHA is the same on every
- * machine and `instances.jsonl` can pin `base_commit`.
+ * Builds the git repositories of the embedded SWE-bench-style dataset (`datasets/swebench-mini`
+ * in this package) from the plain source snapshots in `repos/<owner>__<name>/<NN>-<slug>/`,
+ * deterministically: fixed author, committer, dates and messages, no user or system git config, so
+ * every commit SHA is the same on every machine and `instances.jsonl` can pin `base_commit`.
  *
- * Usage: `pnpm tsx examples/swebench-mini/build-repos.ts <out-dir>` → one non-bare repository per
- * `owner__name` in `<out-dir>`, ready for `sandkit eval --repos <out-dir>`.
+ * `sandkit eval --example` builds them into its cache; the eval tests build them into a temp dir.
  * @module
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Directory of this dataset (`examples/swebench-mini`). */
-export const miniDatasetDir: string = dirname(fileURLToPath(import.meta.url));
+/**
+ * Directory of the embedded dataset (`datasets/swebench-mini` in `@sandkit/runtime`), found from
+ * this module's own location: the same from `src/` in the workspace and from `dist/` once installed.
+ */
+export const exampleDatasetDir: string = fileURLToPath(new URL('../../datasets/swebench-mini/', import.meta.url));
+
+/** The dataset's files: `instances.jsonl` (SWE-bench instances) and `predictions-wrong.jsonl`. */
+export const exampleDatasetFiles = {
+  /** The 6 instances, with their gold `patch`. */
+  instances: join(exampleDatasetDir, 'instances.jsonl'),
+  /** Model-like predictions: 2 resolved, 2 unresolved, 1 empty patch, 1 patch that does not apply. */
+  wrongPredictions: join(exampleDatasetDir, 'predictions-wrong.jsonl'),
+} as const;
 
 /** One built repository. */
-export interface BuiltMiniRepo {
+export interface BuiltExampleRepo {
   /** `owner/name`, as in the instances' `repo` field. */
   repo: string;
-  /** Absolute path of the built (non-bare) repository. */
+  /** Absolute path of the built (non-bare) repository, `<outDir>/<owner>__<name>`. */
   dir: string;
   /** Commit SHAs in snapshot order, keyed by snapshot directory name. */
   commits: Record<string, string>;
@@ -35,6 +45,7 @@ function git(cwd: string, args: string[], date?: string): string {
   return execFileSync('git', ['-c', 'core.autocrlf=false', '-c', 'commit.gpgsign=false', ...args], {
     cwd,
     encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: cwd,
@@ -52,13 +63,14 @@ function git(cwd: string, args: string[], date?: string): string {
 }
 
 /**
- * Builds every repository of the dataset into `outDir` (replacing earlier builds there).
+ * Builds every repository of the dataset into `outDir` (replacing earlier builds there), one
+ * non-bare repository per `owner__name`, ready for `sandkit eval --repos <outDir>`.
  * @returns one entry per repository, with the SHA of each snapshot's commit.
- * @throws Error from git when a commit cannot be made.
+ * @throws Error from git (`execFileSync`) when git is missing or a commit cannot be made.
  */
-export function buildMiniRepos(outDir: string): BuiltMiniRepo[] {
-  const sourceRoot = join(miniDatasetDir, 'repos');
-  const built: BuiltMiniRepo[] = [];
+export function buildExampleRepos(outDir: string): BuiltExampleRepo[] {
+  const sourceRoot = join(exampleDatasetDir, 'repos');
+  const built: BuiltExampleRepo[] = [];
   for (const key of readdirSync(sourceRoot).sort()) {
     const dir = resolve(outDir, key);
     rmSync(dir, { recursive: true, force: true });
@@ -78,17 +90,4 @@ export function buildMiniRepos(outDir: string): BuiltMiniRepo[] {
     built.push({ repo: key.replace('__', '/'), dir, commits });
   }
   return built;
-}
-
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const outDir = process.argv[2];
-  if (outDir === undefined) {
-    process.stderr.write('usage: tsx examples/swebench-mini/build-repos.ts <out-dir>\n');
-    process.exit(2);
-  }
-  for (const repo of buildMiniRepos(outDir)) {
-    process.stdout.write(`${repo.repo} → ${repo.dir}\n`);
-    for (const [snapshot, sha] of Object.entries(repo.commits)) process.stdout.write(`  ${sha} ${snapshot}\n`);
-  }
-  if (!existsSync(outDir)) process.exit(1);
 }
