@@ -19,7 +19,7 @@ attw=@arethetypeswrong/cli@0.18.5
 
 work=$(mktemp -d /tmp/sandkit-pack-smoke.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-step() { printf '\npack smoke: %s\n' "$*"; }
+step() { printf "\npack smoke [%ss]: %s\n" "$SECONDS" "$*"; }
 
 step "pack ${packages[*]}"
 mkdir "$work/tarballs"

@@ -9,7 +9,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -65,11 +65,12 @@ function git(cwd: string, args: string[], date?: string): string {
 /**
  * Builds every repository of the dataset into `outDir` (replacing earlier builds there), one
  * non-bare repository per `owner__name`, ready for `sandkit eval --repos <outDir>`.
+ * @param datasetDir the dataset whose `repos/` to build. @default {@link exampleDatasetDir}
  * @returns one entry per repository, with the SHA of each snapshot's commit.
  * @throws Error from git (`execFileSync`) when git is missing or a commit cannot be made.
  */
-export function buildExampleRepos(outDir: string): BuiltExampleRepo[] {
-  const sourceRoot = join(exampleDatasetDir, 'repos');
+export function buildExampleRepos(outDir: string, datasetDir: string = exampleDatasetDir): BuiltExampleRepo[] {
+  const sourceRoot = join(datasetDir, 'repos');
   const built: BuiltExampleRepo[] = [];
   for (const key of readdirSync(sourceRoot).sort()) {
     const dir = resolve(outDir, key);
@@ -81,7 +82,12 @@ export function buildExampleRepos(outDir: string): BuiltExampleRepo[] {
       .sort()
       .forEach((snapshot, index) => {
         for (const entry of readdirSync(dir)) if (entry !== '.git') rmSync(join(dir, entry), { recursive: true });
-        cpSync(join(sourceRoot, key, snapshot), dir, { recursive: true, filter: (path) => !ignored.test(path) });
+        const snapshotDir = join(sourceRoot, key, snapshot);
+        // Only the part below the snapshot counts: an installed package lives under node_modules.
+        cpSync(snapshotDir, dir, {
+          recursive: true,
+          filter: (path) => !ignored.test(relative(snapshotDir, path)),
+        });
         git(dir, ['add', '-A']);
         const message = snapshot.replace(/^\d+-/, '').replaceAll('-', ' ');
         git(dir, ['commit', '-q', '-m', message], `@${epochSeconds + index * 86_400} +0000`);
