@@ -17,7 +17,10 @@ const work = mkdtempSync(join(tmpdir(), 'bench-eval-scale-'));
 try {
   const mirrors = join(work, 'mirrors');
   buildMiniRepos(mirrors);
-  const lines = readFileSync(join(import.meta.dirname, '../packages/runtime/datasets/swebench-mini/instances.jsonl'), 'utf8')
+  const lines = readFileSync(
+    join(import.meta.dirname, '../packages/runtime/datasets/swebench-mini/instances.jsonl'),
+    'utf8',
+  )
     .split('\n')
     .filter((line) => line.trim() !== '');
   const dataset = join(work, 'dataset.jsonl');

@@ -16,7 +16,9 @@ import { fileURLToPath } from 'node:url';
  * Directory of the embedded dataset (`datasets/swebench-mini` in `@sandkit/runtime`), found from
  * this module's own location: the same from `src/` in the workspace and from `dist/` once installed.
  */
-export const exampleDatasetDir: string = fileURLToPath(new URL('../../datasets/swebench-mini/', import.meta.url));
+export const exampleDatasetDir: string = fileURLToPath(
+  new URL('../../datasets/swebench-mini/', import.meta.url),
+);
 
 /** The dataset's files: `instances.jsonl` (SWE-bench instances) and `predictions-wrong.jsonl`. */
 export const exampleDatasetFiles = {
@@ -69,7 +71,10 @@ function git(cwd: string, args: string[], date?: string): string {
  * @returns one entry per repository, with the SHA of each snapshot's commit.
  * @throws Error from git (`execFileSync`) when git is missing or a commit cannot be made.
  */
-export function buildExampleRepos(outDir: string, datasetDir: string = exampleDatasetDir): BuiltExampleRepo[] {
+export function buildExampleRepos(
+  outDir: string,
+  datasetDir: string = exampleDatasetDir,
+): BuiltExampleRepo[] {
   const sourceRoot = join(datasetDir, 'repos');
   const built: BuiltExampleRepo[] = [];
   for (const key of readdirSync(sourceRoot).sort()) {
@@ -81,7 +86,8 @@ export function buildExampleRepos(outDir: string, datasetDir: string = exampleDa
     readdirSync(join(sourceRoot, key))
       .sort()
       .forEach((snapshot, index) => {
-        for (const entry of readdirSync(dir)) if (entry !== '.git') rmSync(join(dir, entry), { recursive: true });
+        for (const entry of readdirSync(dir))
+          if (entry !== '.git') rmSync(join(dir, entry), { recursive: true });
         const snapshotDir = join(sourceRoot, key, snapshot);
         // Only the part below the snapshot counts: an installed package lives under node_modules.
         cpSync(snapshotDir, dir, {

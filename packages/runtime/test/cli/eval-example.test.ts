@@ -47,7 +47,10 @@ describe('sandkit eval --example', () => {
 
   describe('when the choice of dataset is wrong', () => {
     it.each([
-      [['eval', '--example', '--gold'], '--example runs the embedded dataset with its own predictions: drop --gold'],
+      [
+        ['eval', '--example', '--gold'],
+        '--example runs the embedded dataset with its own predictions: drop --gold',
+      ],
       [
         ['eval', '--example', '--dataset', 'x.jsonl', '--resume'],
         '--example runs the embedded dataset with its own predictions: drop --dataset, --resume',

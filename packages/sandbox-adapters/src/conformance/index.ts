@@ -14,5 +14,6 @@ await requireOptionalPeers({
 const suite = await import('./describe-sandbox-conformance.js');
 
 /** {@inheritDoc describeSandboxConformance} */
-export const describeSandboxConformance: typeof suite.describeSandboxConformance = suite.describeSandboxConformance;
+export const describeSandboxConformance: typeof suite.describeSandboxConformance =
+  suite.describeSandboxConformance;
 export type { SandboxConformanceOptions } from './conformance-context.js';

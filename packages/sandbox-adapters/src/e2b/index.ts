@@ -14,6 +14,7 @@ await requireOptionalPeers({
 const adapter = await import('./e2b-sandbox-adapter.js');
 
 /** {@inheritDoc createE2BSandboxAdapter} */
-export const createE2BSandboxAdapter: typeof adapter.createE2BSandboxAdapter = adapter.createE2BSandboxAdapter;
+export const createE2BSandboxAdapter: typeof adapter.createE2BSandboxAdapter =
+  adapter.createE2BSandboxAdapter;
 export type { E2BSandboxAdapter, E2BSandboxHandle } from './e2b-sandbox-adapter.js';
 export type { E2BSandboxAdapterOptions } from './e2b-options.js';
