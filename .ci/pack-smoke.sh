@@ -6,6 +6,9 @@
 #     the runtime consumer adds the DOM lib and @types/json-schema, which the AI SDK's and the MCP
 #     SDK's own declarations need);
 #   - runs the installed bin: `npx sandkit --help`, `npx sandkit eval --example`;
+#   - installs the lowest supported peers in a second app (.ci/pack-smoke-floor) and runs the tools
+#     (zod 4.0.0), the E2B adapter on the envd stand-in (e2b 2.19.4) and, with DOCKER_HOST set, the
+#     Docker adapter (dockerode 4);
 #   - runs publint and @arethetypeswrong/cli (profile esm-only: the packages are ESM only) on
 #     every tarball; both must be clean.
 # Needs the npm registry (the tarballs' dependencies, publint, attw). Usage: bash .ci/pack-smoke.sh
@@ -32,8 +35,9 @@ step "npm install the tarballs into $work/app"
 cp -r .ci/pack-smoke "$work/app"
 cd "$work/app"
 export npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
-npm install --no-save --loglevel=error "$work"/tarballs/*.tgz "typescript@$typescript" '@types/node@^20' \
-  '@types/json-schema@^7'
+# zod 4.1.8: the runtime peer range's floor (the AI SDK's).
+npm install --no-save --loglevel=error "$work"/tarballs/*.tgz zod@4.1.8 "typescript@$typescript" \
+  '@types/node@^20' '@types/json-schema@^7'
 [ ! -e node_modules/@types/dockerode ] || { echo "pack smoke: @types/dockerode got installed" >&2; exit 1; }
 
 step "plain node: smoke.mjs"
@@ -52,6 +56,15 @@ step "installed bin: npx sandkit eval --example"
 npx --no-install sandkit eval --example --cache-dir "$work/cache" --out "$work/eval" | tee "$work/eval.txt"
 grep -q 'Resolved: 6 of 6' "$work/eval.txt" || { echo "pack smoke: gold run not 6 of 6" >&2; exit 1; }
 grep -q 'Resolved: 2 of 6' "$work/eval.txt" || { echo "pack smoke: wrong predictions not 2 of 6" >&2; exit 1; }
+
+step "lowest supported peers: zod 4.0.0, e2b 2.19.4 + @e2b/code-interpreter 2.4.2, dockerode 4"
+cp -r "$repo/.ci/pack-smoke-floor" "$work/floor"
+cd "$work/floor"
+npm install --no-save --loglevel=error "$work"/tarballs/sandkit-{core,tools,sandbox-adapters}-*.tgz \
+  zod@4.0.0 e2b@2.19.4 @e2b/code-interpreter@2.4.2 dockerode@4
+node tools.mjs
+node e2b.mjs
+if [ -n "${DOCKER_HOST:-}" ]; then node docker.mjs; else echo "pack smoke: DOCKER_HOST unset, dockerode 4 not tried"; fi
 
 cd "$repo"
 for tarball in "$work"/tarballs/*.tgz; do
