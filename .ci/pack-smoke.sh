@@ -5,7 +5,8 @@
 #   - type-checks .ci/pack-smoke/consumer-*.ts under NodeNext and under bundler (skipLibCheck false;
 #     the runtime consumer adds the DOM lib and @types/json-schema, which the AI SDK's and the MCP
 #     SDK's own declarations need);
-#   - runs the installed bin: `npx sandkit --help`, `npx sandkit eval --example`;
+#   - runs the installed bin: `npx sandkit --help`, `sandkit call`, `sandkit mcp` (official MCP
+#     client, .ci/pack-smoke/cli.mjs), `npx sandkit eval --example`;
 #   - installs the lowest supported peers in a second app (.ci/pack-smoke-floor) and runs the tools
 #     (zod 4.0.0), the E2B adapter on the envd stand-in (e2b 2.19.4) and, with DOCKER_HOST set, the
 #     Docker adapter (dockerode 4);
@@ -51,6 +52,9 @@ done
 
 step "installed bin: npx sandkit --help"
 npx --no-install sandkit --help >/dev/null
+
+step "installed bin: sandkit call, sandkit mcp"
+node cli.mjs
 
 step "installed bin: npx sandkit eval --example"
 npx --no-install sandkit eval --example --cache-dir "$work/cache" --out "$work/eval" | tee "$work/eval.txt"
