@@ -10,8 +10,9 @@
 #   - installs the lowest supported peers in a second app (.ci/pack-smoke-floor) and runs the tools
 #     (zod 4.0.0), the E2B adapter on the envd stand-in (e2b 2.19.4) and, with DOCKER_HOST set, the
 #     Docker adapter (dockerode 4);
-#   - runs publint and @arethetypeswrong/cli (profile esm-only: the packages are ESM only) on
-#     every tarball; both must be clean.
+#   - checks that every source map in every tarball points at a file the tarball ships, and runs
+#     publint and @arethetypeswrong/cli (profile esm-only: the packages are ESM only) on every
+#     tarball; both must be clean.
 # Needs the npm registry (the tarballs' dependencies, publint, attw). Usage: bash .ci/pack-smoke.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -74,6 +75,7 @@ cd "$repo"
 for tarball in "$work"/tarballs/*.tgz; do
   step "publint $(basename "$tarball")"
   mkdir -p "$work/lint" && rm -rf "$work/lint/package" && tar xzf "$tarball" -C "$work/lint"
+  node .ci/check-source-maps.mjs "$work/lint/package"
   npx --yes "$publint" run "$work/lint/package" --strict --pack false
   step "attw --profile esm-only $(basename "$tarball")"
   npx --yes -p "$attw" attw "$tarball" --profile esm-only
