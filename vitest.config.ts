@@ -1,6 +1,15 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests run the packages from source: the `@sandkit/source` export condition (see each package's
+ * `exports`) resolves `@sandkit/*` to `src/*.ts` instead of the built `dist/`.
+ */
+const conditions = ['@sandkit/source', ...defaultServerConditions];
+
 export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['@sandkit/source'] } },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'examples/test/**/*.test.ts'],
     testTimeout: 30_000,

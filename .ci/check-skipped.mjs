@@ -12,6 +12,10 @@ const required = [
   /sandbox-adapters\/test\/e2b\//,
   /runtime\/test\/.*mcp/,
   /runtime\/test\/eval\//,
+  /runtime\/test\/cli\/eval-example/,
+  /runtime\/test\/example-dataset\//,
+  /sandbox-adapters\/test\/optional-peer\//,
+  /examples\/test\//,
 ];
 
 const problems = [];
@@ -29,7 +33,8 @@ for (const pattern of required) {
   );
   if (!ran) problems.push(`required suite did not run: ${pattern}`);
 }
-if (report.numFailedTests > 0 || report.success === false) problems.push(`${report.numFailedTests} failed tests`);
+if (report.numFailedTests > 0 || report.success === false)
+  problems.push(`${report.numFailedTests} failed tests`);
 if (problems.length > 0) {
   console.error(`CI check failed:\n${problems.join('\n')}`);
   process.exit(1);

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildMiniRepos } from '../examples/swebench-mini/build-repos.js';
+import { buildExampleRepos as buildMiniRepos } from '../packages/runtime/src/example-dataset/build-example-repos.js';
 import { patchPaths, splitPatch } from '../packages/runtime/src/eval/instance/patch-files.js';
 import { defaultTestCommand, testEnvironment } from '../packages/runtime/src/eval/instance/test-command.js';
 import { frameworkOf, sweBenchInstanceSchema } from '../packages/runtime/src/eval/load/swe-bench-instance.js';
@@ -19,7 +19,7 @@ import { createLocalSandboxAdapter } from '../packages/sandbox-adapters/src/loca
 
 const repetitions = Number(process.argv[2] ?? 3);
 const work = mkdtempSync(join(tmpdir(), 'bench-eval-overhead-'));
-const dataset = join(import.meta.dirname, '../examples/swebench-mini/instances.jsonl');
+const dataset = join(import.meta.dirname, '../packages/runtime/datasets/swebench-mini/instances.jsonl');
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 

@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildMiniRepos } from '../examples/swebench-mini/build-repos.js';
+import { buildExampleRepos as buildMiniRepos } from '../packages/runtime/src/example-dataset/build-example-repos.js';
 import { runEval } from '../packages/runtime/src/eval/run-eval.js';
 
 const copies = Number(process.argv[2] ?? 10);
@@ -17,7 +17,10 @@ const work = mkdtempSync(join(tmpdir(), 'bench-eval-scale-'));
 try {
   const mirrors = join(work, 'mirrors');
   buildMiniRepos(mirrors);
-  const lines = readFileSync(join(import.meta.dirname, '../examples/swebench-mini/instances.jsonl'), 'utf8')
+  const lines = readFileSync(
+    join(import.meta.dirname, '../packages/runtime/datasets/swebench-mini/instances.jsonl'),
+    'utf8',
+  )
     .split('\n')
     .filter((line) => line.trim() !== '');
   const dataset = join(work, 'dataset.jsonl');

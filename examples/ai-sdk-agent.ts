@@ -4,7 +4,8 @@
  *   AI_GATEWAY_API_KEY=... pnpm tsx examples/ai-sdk-agent.ts "Add a --verbose flag to cli.py"
  *
  * A model id string goes through the Vercel AI Gateway; pass any provider's model object instead
- * (for example `anthropic('claude-sonnet-4-5')` from @ai-sdk/anthropic). The run's workspace is a
+ * (for example `anthropic('claude-sonnet-5-5')` from @ai-sdk/anthropic). The model id is `$AI_MODEL`,
+ * by default `anthropic/claude-sonnet-5.5`. The run's workspace is a
  * fresh git repo, so `diff` shows exactly what the agent changed.
  */
 import { createCodingAgentRuntime, createPooledSandboxProvider } from '@sandkit/runtime';
@@ -17,7 +18,7 @@ const task =
 const pool = createPooledSandboxProvider({ adapter: createLocalSandboxAdapter(), min: 1, max: 2 });
 const agent = createCodingAgentRuntime({
   sandboxProvider: pool,
-  model: process.env.AI_MODEL ?? 'anthropic/claude-sonnet-4.5',
+  model: process.env.AI_MODEL ?? 'anthropic/claude-sonnet-5.5',
   system: 'You are a careful coding agent. Read before you edit; run the tests before you finish.',
   maxSteps: 25,
   onStep: (step) => {

@@ -3,6 +3,9 @@
  *
  *   ANTHROPIC_API_KEY=... pnpm tsx examples/anthropic-loop.ts "Write fizzbuzz.py and run it"
  *
+ * The model is `$ANTHROPIC_MODEL`, by default `claude-sonnet-5-5` (the SDK in the lockfile warns on
+ * every call to `claude-sonnet-4-5`, deprecated).
+ *
  * Runs in a local sandbox (a temp directory; no isolation: use the Docker adapter for untrusted work).
  * All calls of one assistant turn run in parallel and are answered in ONE user message whose
  * tool_result blocks come first, one per tool_use id, in order (case C07).
@@ -14,7 +17,7 @@ import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 
 const task =
   process.argv[2] ?? 'Create hello.py that prints "hello", run it with python3 and tell me the output.';
-const model = process.env.ANTHROPIC_MODEL ?? 'claude-sonnet-4-5';
+const model = process.env.ANTHROPIC_MODEL ?? 'claude-sonnet-5-5';
 const maxSteps = 20;
 
 const sandbox = await createLocalSandboxAdapter().create();

@@ -3,6 +3,8 @@
  *
  *   OPENAI_API_KEY=... pnpm tsx examples/openai-responses-loop.ts "Write fizzbuzz.py and run it"
  *
+ * The model is `$OPENAI_MODEL`, by default `gpt-5.4`.
+ *
  * Runs in a local sandbox (a temp directory; no isolation). Tools are sent with an explicit
  * `strict` (C05); every `function_call` of a response gets exactly one `function_call_output`, in
  * order, also when a call fails or is aborted (C07).
@@ -14,7 +16,7 @@ import OpenAI from 'openai';
 
 const task =
   process.argv[2] ?? 'Create hello.py that prints "hello", run it with python3 and tell me the output.';
-const model = process.env.OPENAI_MODEL ?? 'gpt-5-mini';
+const model = process.env.OPENAI_MODEL ?? 'gpt-5.4';
 const maxSteps = 20;
 
 const sandbox = await createLocalSandboxAdapter().create();

@@ -20,7 +20,9 @@ export function registerConformanceCommand(program: Command): void {
         dirname(createRequire(import.meta.url).resolve('vitest/package.json')),
         'vitest.mjs',
       );
-      const config = fileURLToPath(new URL('./conformance/vitest.config.ts', import.meta.url));
+      // `.ts` when run from source, `.js` once built.
+      const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+      const config = fileURLToPath(new URL(`./conformance/vitest.config.${extension}`, import.meta.url));
       const child = spawn(process.execPath, [vitest, 'run', '--config', config], {
         stdio: 'inherit',
         env: {

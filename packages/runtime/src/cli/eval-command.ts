@@ -15,12 +15,14 @@ import type { EvalSandboxKind } from '../eval/eval-sandboxes.js';
 import type { CheckoutMode } from '../eval/instance/checkout-instance.js';
 import { createStreamProgress } from '../eval/report/progress.js';
 import { runEval } from '../eval/run-eval.js';
+import { runExampleEval } from './eval-example.js';
 
 /** Exit codes of `sandkit eval`. */
 export const evalExitCode = { completed: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
 interface EvalCliOptions {
-  dataset: string;
+  dataset?: string;
+  example?: boolean;
   predictions?: string;
   gold?: boolean;
   out: string;
@@ -41,9 +43,10 @@ interface EvalCliOptions {
 
 const examples = `
 Examples:
-  # the embedded dataset, gold patches (all resolved), local sandboxes
-  pnpm tsx examples/swebench-mini/build-repos.ts out/mirrors
-  sandkit eval --dataset examples/swebench-mini/instances.jsonl --repos out/mirrors --gold --out out/gold
+  # the embedded dataset (6 instances, offline): builds its repositories into the cache, grades the
+  # gold patches into sandkit-eval/gold (6 of 6 resolved), then model-like predictions into
+  # sandkit-eval/wrong, and prints both summaries
+  sandkit eval --example
 
   # model predictions, 4 at a time, resume after an interruption
   sandkit eval --dataset instances.jsonl --predictions preds.jsonl --repos mirrors --workers 4 --out out/run1
@@ -80,7 +83,11 @@ export function registerEvalCommand(program: Command): Command {
     .description(
       'Evaluate model patches (or the gold patches) on SWE-bench-style task instances: each instance gets a fresh sandbox with its repository at base_commit, the patch and the test patch are applied, the tests run, and every FAIL_TO_PASS / PASS_TO_PASS test is graded as SWE-bench does.',
     )
-    .requiredOption('--dataset <file>', 'instances, SWE-bench JSON array or JSONL')
+    .option('--dataset <file>', 'instances, SWE-bench JSON array or JSONL (or --example)')
+    .option(
+      '--example',
+      'grade the embedded dataset: gold patches into OUT/gold, then model-like predictions into OUT/wrong',
+    )
     .option(
       '--predictions <file>',
       'predictions (instance_id, model_name_or_path, model_patch), JSON or JSONL',
@@ -131,6 +138,11 @@ export function registerEvalCommand(program: Command): Command {
 }
 
 async function evalAction(options: EvalCliOptions): Promise<number> {
+  const usageError = checkDatasetChoice(options);
+  if (usageError !== null) {
+    process.stderr.write(`sandkit eval: ${usageError}\n`);
+    return evalExitCode.usage;
+  }
   const controller = new AbortController();
   let interrupts = 0;
   const onInterrupt = (): void => {
@@ -143,8 +155,25 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
   };
   process.on('SIGINT', onInterrupt);
   try {
+    if (options.example) {
+      const example = await runExampleEval(
+        {
+          out: options.out,
+          ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
+          sandbox: options.sandbox,
+          ...(options.image === undefined ? {} : { image: options.image }),
+          ...(options.workers === undefined ? {} : { workers: options.workers }),
+          timeoutSeconds: options.timeout,
+          checkout: options.checkout,
+          signal: controller.signal,
+          createProgress: () => createStreamProgress(process.stderr),
+        },
+        (text) => process.stdout.write(text),
+      );
+      return example.interrupted ? evalExitCode.interrupted : evalExitCode.completed;
+    }
     const run = await runEval({
-      dataset: options.dataset,
+      dataset: options.dataset as string,
       ...(options.predictions === undefined ? {} : { predictions: options.predictions }),
       gold: options.gold ?? false,
       out: options.out,
@@ -173,6 +202,27 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
   } finally {
     process.off('SIGINT', onInterrupt);
   }
+}
+
+/** `--example` or `--dataset`, and nothing `--example` would ignore; the message, or `null`. */
+function checkDatasetChoice(options: EvalCliOptions): string | null {
+  if (!options.example)
+    return options.dataset === undefined
+      ? 'give --dataset <file> (your instances) or --example (the embedded dataset); see sandkit eval --help'
+      : null;
+  const clashing = [
+    options.dataset === undefined ? '' : '--dataset',
+    options.predictions === undefined ? '' : '--predictions',
+    options.gold ? '--gold' : '',
+    options.repos === undefined ? '' : '--repos',
+    options.repoUrl === undefined ? '' : '--repo-url',
+    options.instanceIds === undefined ? '' : '--instance-ids',
+    options.resume ? '--resume' : '',
+    options.json ? '--json' : '',
+  ].filter((flag) => flag !== '');
+  return clashing.length === 0
+    ? null
+    : `--example runs the embedded dataset with its own predictions: drop ${clashing.join(', ')}`;
 }
 
 function positiveInteger(value: string): number {

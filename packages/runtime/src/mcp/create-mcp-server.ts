@@ -1,5 +1,6 @@
 /**
- * The tools as an MCP server (Model Context Protocol, spec 2025-06-18 `tools/list` and `tools/call`).
+ * The tools as an MCP server (Model Context Protocol, spec 2025-06-18 and later: `tools/list` with
+ * `outputSchema`, `tools/call` with `structuredContent`).
  *
  * Built on the SDK's low-level `Server` rather than `McpServer`: our tools already carry a
  * self-contained JSON Schema (`tool.jsonSchema`), which `McpServer.registerTool` cannot take as is.
@@ -13,6 +14,7 @@ import {
   ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { executeToolCall, type Tool, type ToolContent } from '@sandkit/core';
+import { toMcpOutputSchema } from './mcp-output-schema.js';
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {
@@ -26,10 +28,15 @@ export interface McpServerOptions {
  * Creates an MCP server that lists `tools` and runs them. Connect it to a transport
  * (`await server.connect(new StdioServerTransport())`).
  *
- * - `tools/list`: each tool's name, description, JSON Schema (`inputSchema`) and annotations:
- *   `readOnlyHint: true` for permission `'read'`; `destructiveHint: true` for `'write'` and `'exec'`.
- * - `tools/call`: runs the tool through `executeToolCall`; every failure (bad arguments, unknown tool,
- *   tool errors, abort, even a failed sandbox) comes back as `isError: true` with the message as text.
+ * - `tools/list`: each tool's name, description, JSON Schema (`inputSchema`), its output schema
+ *   (`outputSchema`, from the tool's Zod output schema, see {@link toMcpOutputSchema}) and
+ *   annotations: `readOnlyHint: true` for permission `'read'`; `destructiveHint: true` for `'write'`
+ *   and `'exec'`.
+ * - `tools/call`: runs the tool through `executeToolCall`. A success returns the tool's validated
+ *   output as `structuredContent` beside the text content the model reads (MCP 2025-06-18: a tool
+ *   with an `outputSchema` must return structured content that conforms to it). Every failure (bad
+ *   arguments, unknown tool, tool errors, abort, even a failed sandbox) comes back as
+ *   `isError: true` with the message as text and no `structuredContent`.
  *   Images are `{ type: 'image', data, mimeType }`; PDFs are embedded `resource` blobs.
  * The client's cancellation (`notifications/cancelled`) aborts the call and kills its commands.
  */
@@ -43,6 +50,7 @@ export function createMcpServer(tools: readonly Tool[], options: McpServerOption
       name: tool.name,
       description: tool.description,
       inputSchema: tool.jsonSchema,
+      ...outputSchemaOf(tool),
       annotations: {
         readOnlyHint: tool.permission === 'read',
         destructiveHint: tool.permission !== 'read',
@@ -57,9 +65,18 @@ export function createMcpServer(tools: readonly Tool[], options: McpServerOption
       { name, input, id: String(extra.requestId) },
       { signal: extra.signal, operatorErrors: 'result' },
     );
-    return { content: result.content.map(toMcpContent), isError: result.isError };
+    const content = result.content.map(toMcpContent);
+    const tool = tools.find((candidate) => candidate.name === name);
+    if (result.isError || tool === undefined || toMcpOutputSchema(tool) === null)
+      return { content, isError: result.isError };
+    return { content, structuredContent: result.output as Record<string, unknown>, isError: false };
   });
   return server;
+}
+
+function outputSchemaOf(tool: Tool): { outputSchema?: Record<string, unknown> & { type: 'object' } } {
+  const outputSchema = toMcpOutputSchema(tool);
+  return outputSchema === null ? {} : { outputSchema };
 }
 
 type McpContent = CallToolResult['content'][number];

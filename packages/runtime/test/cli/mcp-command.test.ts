@@ -6,7 +6,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
 
-const bin = fileURLToPath(new URL('../../bin/sandkit.js', import.meta.url));
+/** The CLI's source entry, run as `pnpm sandkit` runs it (tsx, the `@sandkit/source` condition). */
+const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const noisy = pathToFileURL(fileURLToPath(new URL('./fixtures/noisy-dependency.mjs', import.meta.url))).href;
 // 1×1 transparent PNG
 const png = Buffer.from(
@@ -31,11 +32,11 @@ async function startServer(root: string, extra: string[] = []) {
       '-c',
       `"$0" "$1" mcp --sandbox local --root "$2" ${extra.join(' ')} | tee "$3"`,
       process.execPath,
-      bin,
+      main,
       root,
       stdoutFile,
     ],
-    env: { ...env, NODE_OPTIONS: `--import ${noisy}` },
+    env: { ...env, NODE_OPTIONS: `--conditions=@sandkit/source --import tsx --import ${noisy}` },
     stderr: 'pipe',
   });
   let stderr = '';

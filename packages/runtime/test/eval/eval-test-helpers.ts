@@ -5,13 +5,17 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BuiltMiniRepo, buildMiniRepos } from '../../../../examples/swebench-mini/build-repos.js';
+import {
+  type BuiltExampleRepo,
+  buildExampleRepos,
+  exampleDatasetFiles,
+} from '../../src/example-dataset/build-example-repos.js';
 
 /** Root of the monorepo. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-/** The embedded dataset. */
-export const miniInstances = join(repoRoot, 'examples/swebench-mini/instances.jsonl');
-export const miniWrongPredictions = join(repoRoot, 'examples/swebench-mini/predictions-wrong.jsonl');
+/** The embedded dataset (`packages/runtime/datasets/swebench-mini`). */
+export const miniInstances = exampleDatasetFiles.instances;
+export const miniWrongPredictions = exampleDatasetFiles.wrongPredictions;
 
 /** A temp dir removed by the returned `cleanup`. */
 export async function tempDir(prefix: string): Promise<{ dir: string; cleanup: () => Promise<void> }> {
@@ -20,8 +24,8 @@ export async function tempDir(prefix: string): Promise<{ dir: string; cleanup: (
 }
 
 /** Builds the embedded dataset's repositories into `dir`. */
-export function buildMirrors(dir: string): BuiltMiniRepo[] {
-  return buildMiniRepos(dir);
+export function buildMirrors(dir: string): BuiltExampleRepo[] {
+  return buildExampleRepos(dir);
 }
 
 /** Reads a JSONL file into objects. */
@@ -50,12 +54,12 @@ export const cliEntry = existsSync(join(repoRoot, 'packages/runtime/src/cli/main
   ? join(repoRoot, 'packages/runtime/src/cli/main.ts')
   : join(repoRoot, 'packages/runtime/test/eval/eval-cli-entry.ts');
 
-/** Runs `sandkit <args>` through tsx, as a user would with `pnpm sandkit`. */
+/** Runs `sandkit <args>` from source through tsx, as a user would with `pnpm sandkit`. */
 export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   return new Promise((resolvePromise) => {
     execFile(
       join(repoRoot, 'node_modules/.bin/tsx'),
-      [cliEntry, ...args],
+      ['--conditions=@sandkit/source', cliEntry, ...args],
       { cwd: repoRoot, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;

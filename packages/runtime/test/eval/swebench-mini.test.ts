@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-describe('examples/swebench-mini', () => {
+describe('the embedded dataset (datasets/swebench-mini)', () => {
   it('builds repositories whose commits are exactly the base_commit of every instance', () => {
     const built = buildMirrors(mirrors);
     expect(built.map((repo) => repo.repo)).toEqual([

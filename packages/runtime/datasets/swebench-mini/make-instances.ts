@@ -6,14 +6,17 @@
  * (gold resolves every instance; without a patch every FAIL_TO_PASS test fails and every
  * PASS_TO_PASS test passes).
  *
- * Usage (maintainers, after editing a snapshot or a task): `pnpm tsx examples/swebench-mini/make-instances.ts`
+ * Usage (maintainers, after editing a snapshot or a task): `pnpm tsx packages/runtime/datasets/swebench-mini/make-instances.ts`
  * @module
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildMiniRepos, miniDatasetDir } from './build-repos.js';
+import {
+  buildExampleRepos as buildMiniRepos,
+  exampleDatasetDir as miniDatasetDir,
+} from '../../src/example-dataset/build-example-repos.js';
 
 interface Task {
   instance_id: string;

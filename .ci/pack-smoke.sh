@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Package smoke test, outside the workspace: packs every package (prepack builds it), installs the
+# tarballs with npm into a temporary "type": "module" app under /tmp, then
+#   - runs .ci/pack-smoke/smoke.mjs with plain node (local adapter, createCodingTools, executeToolCall);
+#   - type-checks .ci/pack-smoke/consumer-*.ts under NodeNext and under bundler (skipLibCheck false;
+#     the runtime consumer adds the DOM lib and @types/json-schema, which the AI SDK's and the MCP
+#     SDK's own declarations need);
+#   - runs the installed bin: `npx sandkit --help`, `sandkit call`, `sandkit mcp` (official MCP
+#     client, .ci/pack-smoke/cli.mjs), `npx sandkit eval --example`;
+#   - installs the lowest supported peers in a second app (.ci/pack-smoke-floor) and runs the tools
+#     (zod 4.0.0), the E2B adapter on the envd stand-in (e2b 2.19.4) and, with DOCKER_HOST set, the
+#     Docker adapter (dockerode 4);
+#   - checks that every source map in every tarball points at a file the tarball ships, and runs
+#     publint and @arethetypeswrong/cli (profile esm-only: the packages are ESM only) on every
+#     tarball; both must be clean.
+# Needs the npm registry (the tarballs' dependencies, publint, attw). Usage: bash .ci/pack-smoke.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+packages=(core tools sandbox-adapters runtime)
+typescript=$(node -p "require('./node_modules/typescript/package.json').version")
+publint=publint@0.3.25
+attw=@arethetypeswrong/cli@0.18.5
+
+work=$(mktemp -d /tmp/sandkit-pack-smoke.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+step() { printf "\npack smoke [%ss]: %s\n" "$SECONDS" "$*"; }
+
+step "pack ${packages[*]}"
+mkdir "$work/tarballs"
+for p in "${packages[@]}"; do
+  (cd "packages/$p" && pnpm pack --pack-destination "$work/tarballs" >/dev/null)
+done
+ls "$work/tarballs"
+
+step "npm install the tarballs into $work/app"
+cp -r .ci/pack-smoke "$work/app"
+cd "$work/app"
+export npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
+# zod 4.1.8: the runtime peer range's floor (the AI SDK's).
+npm install --no-save --loglevel=error "$work"/tarballs/*.tgz zod@4.1.8 "typescript@$typescript" \
+  '@types/node@^20' '@types/json-schema@^7'
+[ ! -e node_modules/@types/dockerode ] || { echo "pack smoke: @types/dockerode got installed" >&2; exit 1; }
+
+step "plain node: smoke.mjs"
+node smoke.mjs
+
+step "tsc --noEmit, NodeNext and bundler, skipLibCheck false"
+for config in nodenext bundler nodenext-runtime bundler-runtime; do
+  echo "tsconfig.$config.json"
+  npx --no-install tsc -p "tsconfig.$config.json"
+done
+
+step "installed bin: npx sandkit --help"
+npx --no-install sandkit --help >/dev/null
+
+step "installed bin: sandkit call, sandkit mcp"
+node cli.mjs
+
+step "installed bin: npx sandkit eval --example"
+npx --no-install sandkit eval --example --cache-dir "$work/cache" --out "$work/eval" | tee "$work/eval.txt"
+grep -q 'Resolved: 6 of 6' "$work/eval.txt" || { echo "pack smoke: gold run not 6 of 6" >&2; exit 1; }
+grep -q 'Resolved: 2 of 6' "$work/eval.txt" || { echo "pack smoke: wrong predictions not 2 of 6" >&2; exit 1; }
+
+step "lowest supported peers: zod 4.0.0, e2b 2.19.4 + @e2b/code-interpreter 2.4.2, dockerode 4"
+cp -r "$repo/.ci/pack-smoke-floor" "$work/floor"
+cd "$work/floor"
+npm install --no-save --loglevel=error "$work"/tarballs/sandkit-{core,tools,sandbox-adapters}-*.tgz \
+  zod@4.0.0 e2b@2.19.4 @e2b/code-interpreter@2.4.2 dockerode@4
+node tools.mjs
+node e2b.mjs
+if [ -n "${DOCKER_HOST:-}" ]; then node docker.mjs; else echo "pack smoke: DOCKER_HOST unset, dockerode 4 not tried"; fi
+
+cd "$repo"
+for tarball in "$work"/tarballs/*.tgz; do
+  step "publint $(basename "$tarball")"
+  mkdir -p "$work/lint" && rm -rf "$work/lint/package" && tar xzf "$tarball" -C "$work/lint"
+  node .ci/check-source-maps.mjs "$work/lint/package"
+  npx --yes "$publint" run "$work/lint/package" --strict --pack false
+  step "attw --profile esm-only $(basename "$tarball")"
+  npx --yes -p "$attw" attw "$tarball" --profile esm-only
+done
+step "all checks passed"
