@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Command, Option } from 'commander';
+import { execa } from 'execa';
 
 /**
  * Registers `sandkit conformance --sandbox local|docker|e2b [--image IMG]`: runs the sandbox
@@ -23,16 +23,14 @@ export function registerConformanceCommand(program: Command): void {
       // `.ts` when run from source, `.js` once built.
       const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
       const config = fileURLToPath(new URL(`./conformance/vitest.config.${extension}`, import.meta.url));
-      const child = spawn(process.execPath, [vitest, 'run', '--config', config], {
+      const run = await execa(process.execPath, [vitest, 'run', '--config', config], {
         stdio: 'inherit',
+        reject: false,
         env: {
-          ...process.env,
           SANDKIT_CONFORMANCE_SANDBOX: options.sandbox,
           ...(options.image ? { SANDKIT_CONFORMANCE_IMAGE: options.image } : {}),
         },
       });
-      process.exitCode = await new Promise<number>((resolve) =>
-        child.once('exit', (code) => resolve(code ?? 1)),
-      );
+      process.exitCode = run.exitCode ?? 1;
     });
 }

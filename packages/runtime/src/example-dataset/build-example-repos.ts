@@ -7,10 +7,10 @@
  * `sandkit eval --example` builds them into its cache; the eval tests build them into a temp dir.
  * @module
  */
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execaSync } from 'execa';
 
 /**
  * Directory of the embedded dataset (`datasets/swebench-mini` in `@sandkit/runtime`), found from
@@ -44,10 +44,10 @@ const ignored = /(^|\/)(__pycache__|\.pytest_cache|\.benchmarks|node_modules)(\/
 const epochSeconds = Date.UTC(2024, 0, 1) / 1000;
 
 function git(cwd: string, args: string[], date?: string): string {
-  return execFileSync('git', ['-c', 'core.autocrlf=false', '-c', 'commit.gpgsign=false', ...args], {
+  return execaSync('git', ['-c', 'core.autocrlf=false', '-c', 'commit.gpgsign=false', ...args], {
     cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdin: 'ignore',
+    extendEnv: false,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: cwd,
@@ -61,7 +61,7 @@ function git(cwd: string, args: string[], date?: string): string {
       TZ: 'UTC',
       LC_ALL: 'C',
     },
-  }).trim();
+  }).stdout.trim();
 }
 
 /**
@@ -69,7 +69,7 @@ function git(cwd: string, args: string[], date?: string): string {
  * non-bare repository per `owner__name`, ready for `sandkit eval --repos <outDir>`.
  * @param datasetDir the dataset whose `repos/` to build. @default {@link exampleDatasetDir}
  * @returns one entry per repository, with the SHA of each snapshot's commit.
- * @throws Error from git (`execFileSync`) when git is missing or a commit cannot be made.
+ * @throws ExecaSyncError (execa) from git when git is missing or a commit cannot be made.
  */
 export function buildExampleRepos(
   outDir: string,
