@@ -29,6 +29,7 @@ export {
   defineTool,
   type Tool,
   type ToolDefinition,
+  type ToolEffect,
   type ToolExecuteContext,
   type ToolPermission,
 } from './define-tool.js';
@@ -58,6 +59,7 @@ export {
   normalizeExecuteToolCallOptions,
 } from './execute-tool-call.js';
 export { executeToolCalls } from './execute-tool-calls.js';
+export { createToolCallSequencer, type ToolCallSequencer } from './tool-call-sequencer.js';
 export { dropNullOptionals } from './drop-null-optionals.js';
 export { toStrictJsonSchema } from './strict-json-schema.js';
 export { type AnthropicToolDefinition, toAnthropicTools } from './anthropic-tools.js';

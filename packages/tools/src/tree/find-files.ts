@@ -74,6 +74,7 @@ export function createFindFilesTool(
     inputSchema,
     outputSchema,
     permission: 'read',
+    effect: 'read',
     async execute(input, { signal }) {
       const dir = await resolveToolPath(context, input.path ?? '.');
       const limit = input.limit ?? 200;

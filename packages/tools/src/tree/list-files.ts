@@ -88,6 +88,7 @@ export function createListFilesTool(
     inputSchema,
     outputSchema,
     permission: 'read',
+    effect: 'read',
     async execute(input, { signal }) {
       const dir = await resolveToolPath(context, input.path ?? '.');
       const limit = input.limit ?? 200;
