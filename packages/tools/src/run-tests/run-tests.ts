@@ -41,6 +41,7 @@ const description = `Run the project's tests and get per-test results parsed fro
 - framework: jest | vitest | pytest | cargo | go | node | mocha | unittest | django | sympy, when detection guesses wrong.
 - Returns exitCode, counts (passed/failed/skipped/total, only when the runner printed a summary), failures with their first error line, the tests with their status, and the tail of the output.
 - unparsed: true means the run failed (non-zero exit or timeout) but no failing test could be read: look at output, the failure is outside the tests (syntax error, missing dependency, bad command).
+- signal names the signal that ended the run (exitCode is null then): SIGSEGV/SIGABRT a crash, SIGKILL a kill or the out-of-memory killer.
 - timeoutMs defaults to ${defaultTestTimeoutMs} (max ${maxTestTimeoutMs}); on timeout the run is killed and timedOut is true. Run a subset of tests to go faster.`;
 
 const inputSchema = z.object({
@@ -53,6 +54,8 @@ const inputSchema = z.object({
 const outputSchema = z.object({
   command: z.string(),
   exitCode: z.number().int().nullable(),
+  /** The signal that ended the run (`'SIGSEGV'`, `'SIGKILL'`); absent when it exited. */
+  signal: z.string().optional(),
   timedOut: z.boolean(),
   durationMs: z.number().nonnegative(),
   framework: z.enum(testFrameworks).optional(),
@@ -114,7 +117,7 @@ export function createRunTestsTool(client: SandboxClient, options: CodingToolOpt
 
 function summarise(
   command: string,
-  run: { exitCode: number | null; timedOut: boolean; durationMs: number },
+  run: { exitCode: number | null; signal: string | null; timedOut: boolean; durationMs: number },
   parsed: ParsedTestOutput,
   output: string,
 ): RunTestsOutput {
@@ -129,6 +132,7 @@ function summarise(
   const result: RunTestsOutput = {
     command,
     exitCode: run.exitCode,
+    ...(run.signal === null ? {} : { signal: run.signal }),
     timedOut: run.timedOut,
     durationMs: run.durationMs,
     ...(parsed.framework === 'unknown' ? {} : { framework: parsed.framework }),
