@@ -42,6 +42,13 @@ export {
 } from './tool-json-schema.js';
 export { type TruncatedText, truncateUtf8, utf8Boundary } from './truncate-utf8.js';
 export { formatCommand, quoteShellArgument } from './shell-quote.js';
+export {
+  pinnedGitArgv,
+  pinnedGitCommand,
+  pinnedGitConfig,
+  pinnedGitDiffOptions,
+  pinnedGitEnv,
+} from './git-argv.js';
 export { listTools, type ToolCollection } from './tool-collection.js';
 export {
   type AnthropicToolUseCall,
