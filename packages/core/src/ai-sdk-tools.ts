@@ -7,7 +7,9 @@
  * @module
  */
 import { runToolCall } from './execute-tool-call.js';
+import type { executeToolCalls } from './execute-tool-calls.js';
 import { toStrictJsonSchema } from './strict-json-schema.js';
+import { createToolCallSequencer } from './tool-call-sequencer.js';
 import { listTools, type ToolCollection } from './tool-collection.js';
 import type { ToolContent } from './tool-content.js';
 import { emptyResultText } from './tool-content-media.js';
@@ -66,6 +68,13 @@ export interface AISDKToolsOptions {
 /**
  * The tools as an AI SDK 6 tool set keyed by tool name, for `generateText({ tools })`.
  *
+ * Order: the AI SDK starts the `execute` of every tool call of a step in the order the model wrote
+ * them and then runs them concurrently (`Promise.all`). The tools of one set share a queue so that
+ * calls behave as if run in that order, as {@link executeToolCalls} does: `'read'` tools may overlap
+ * one another, every other call (write, delete, exec, background-process control, any tool without a
+ * declared `effect`) waits for every earlier call and holds back every later one. Build one set per
+ * agent run; two sets do not order each other's calls.
+ *
  * Failures the model can fix (bad arguments, `ToolError`, abort) reach the model as error results. The
  * AI SDK catches every error a tool's `execute` throws, so a `SandboxError` also ends up as a
  * `tool-error` part (the original error object is kept there: check `SandboxError.isInstance(part.error)`
@@ -79,6 +88,7 @@ export function toAISDKTools(
 ): Record<string, AISDKTool> {
   const strict = options.strict ?? false;
   const list = listTools(tools);
+  const sequencer = createToolCallSequencer();
   const set: Record<string, AISDKTool> = {};
   for (const tool of list) {
     const schema = strict ? toStrictJsonSchema(tool.name, tool.jsonSchema) : tool.jsonSchema;
@@ -96,10 +106,12 @@ export function toAISDKTools(
       },
       strict,
       async execute(input, { toolCallId, abortSignal }) {
-        const result = await runToolCall(
-          list,
-          { name: tool.name, input, id: toolCallId },
-          { signal: abortSignal, operatorErrors: 'throw' },
+        const result = await sequencer.schedule(tool.effect, () =>
+          runToolCall(
+            list,
+            { name: tool.name, input, id: toolCallId },
+            { signal: abortSignal, operatorErrors: 'throw' },
+          ),
         );
         if (result.error !== undefined) throw result.error;
         return result.output;

@@ -8,6 +8,14 @@ import { assertToolInputSchema, type JsonSchemaObject, toToolJsonSchema } from '
 /** What a tool may do to the sandbox: read only, write files, or run arbitrary commands. */
 export type ToolPermission = 'read' | 'write' | 'exec';
 
+/**
+ * How a call may overlap the other calls of one assistant turn (see `executeToolCalls`):
+ * - `'read'`: it only reads the sandbox, so it may run at the same time as other reads;
+ * - `'barrier'`: it writes, deletes, runs a command or controls a background process, so it waits
+ *   for every earlier call of the turn and holds back every later one.
+ */
+export type ToolEffect = 'read' | 'barrier';
+
 /** Passed to a tool's `execute` with each call. */
 export interface ToolExecuteContext {
   /** Aborted when the caller gives up on the call; tools pass it to `exec` so commands are killed. */
@@ -27,6 +35,12 @@ export interface ToolDefinition<Input extends z.ZodObject, Output extends z.ZodT
   /** Zod schema of the result; checked on every call. */
   outputSchema: Output;
   permission: ToolPermission;
+  /**
+   * Whether calls may overlap: `'read'` only for a tool that changes nothing in the sandbox (no file,
+   * no process, no index lock). See {@link ToolEffect}.
+   * @default 'barrier' (the safe choice: calls run in the order the model wrote them)
+   */
+  effect?: ToolEffect;
   /** Does the work. Throw `ToolError` for failures the model can fix. */
   execute(input: z.output<Input>, context: ToolExecuteContext): Promise<z.input<Output>>;
   /**
@@ -41,6 +55,11 @@ export interface Tool<Input extends z.ZodObject = z.ZodObject, Output extends z.
   readonly name: string;
   readonly description: string;
   readonly permission: ToolPermission;
+  /**
+   * `'read'` calls may overlap each other; a `'barrier'` call runs alone, in call order. Absent on a
+   * hand-built tool object means `'barrier'`.
+   */
+  readonly effect?: ToolEffect;
   readonly inputSchema: Input;
   readonly outputSchema: Output;
   /** Self-contained JSON Schema of the input (no `$ref`, `$defs` or `$schema`), built on first use. */
@@ -86,6 +105,7 @@ export function defineTool<Input extends z.ZodObject, Output extends z.ZodType>(
     name: definition.name,
     description: definition.description,
     permission: definition.permission,
+    effect: definition.effect ?? 'barrier',
     inputSchema: definition.inputSchema,
     outputSchema: definition.outputSchema,
     get jsonSchema() {

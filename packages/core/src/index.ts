@@ -29,6 +29,7 @@ export {
   defineTool,
   type Tool,
   type ToolDefinition,
+  type ToolEffect,
   type ToolExecuteContext,
   type ToolPermission,
 } from './define-tool.js';
@@ -41,6 +42,13 @@ export {
 } from './tool-json-schema.js';
 export { type TruncatedText, truncateUtf8, utf8Boundary } from './truncate-utf8.js';
 export { formatCommand, quoteShellArgument } from './shell-quote.js';
+export {
+  pinnedGitArgv,
+  pinnedGitCommand,
+  pinnedGitConfig,
+  pinnedGitDiffOptions,
+  pinnedGitEnv,
+} from './git-argv.js';
 export { listTools, type ToolCollection } from './tool-collection.js';
 export {
   type AnthropicToolUseCall,
@@ -58,6 +66,7 @@ export {
   normalizeExecuteToolCallOptions,
 } from './execute-tool-call.js';
 export { executeToolCalls } from './execute-tool-calls.js';
+export { createToolCallSequencer, type ToolCallSequencer } from './tool-call-sequencer.js';
 export { dropNullOptionals } from './drop-null-optionals.js';
 export { toStrictJsonSchema } from './strict-json-schema.js';
 export { type AnthropicToolDefinition, toAnthropicTools } from './anthropic-tools.js';

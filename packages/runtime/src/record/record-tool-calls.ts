@@ -44,6 +44,7 @@ function recordTool(tool: Tool, writer: RecordWriter): Tool {
     name: tool.name,
     description: tool.description,
     permission: tool.permission,
+    effect: tool.effect,
     inputSchema: tool.inputSchema,
     outputSchema: tool.outputSchema,
     get jsonSchema() {

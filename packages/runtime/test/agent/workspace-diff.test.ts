@@ -28,7 +28,7 @@ describe('workspaceDiff', () => {
     await client.writeFile('build/out.txt', 'ignored\n');
     const { diff } = await workspaceDiff(client, workdir);
     expect(diff).toContain('-one\n+two');
-    expect(diff).toContain('+++ b/café new.txt');
+    expect(diff).toContain('+++ "b/caf\\303\\251 new.txt"');
     expect(diff).not.toContain('build/out.txt');
     const status = await client.exec('git status --porcelain');
     expect(status.stdout).toContain('?? ');

@@ -54,7 +54,7 @@ describe('runEval', () => {
         patch_method: 'git apply',
       });
       const log = await readFile(join(out, 'instances/sandkit-mini__ledger-2/eval.log'), 'utf8');
-      expect(log).toMatch(/restore test files: \$ git checkout -q HEAD -- tests\/test_money\.py/);
+      expect(log).toMatch(/restore test files: \$ env .*git .*checkout -q HEAD -- tests\/test_money\.py/);
       expect(log).toMatch(/restore test files: exit 0/);
       const dataset = await readJsonl(miniInstances);
       const f2p = JSON.parse(

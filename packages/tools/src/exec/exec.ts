@@ -23,12 +23,14 @@ export const maxExecTimeoutMs = 600_000;
 const baseDescription = `Run a shell command (POSIX sh -c) in the workspace and get its exit code, stdout and stderr.
 - cwd is relative to the workspace root (default: the root). Commands run non-interactively: stdin is closed, NO_COLOR=1.
 - timeoutMs defaults to ${defaultExecTimeoutMs} and is at most ${maxExecTimeoutMs}; on timeout the whole process group is killed and timedOut is true with the output so far.
-- A non-zero exitCode is a normal result: read stderr and fix the command. exitCode is null when the command was killed.
+- A non-zero exitCode is a normal result: read stderr and fix the command. When the command was killed by a signal, exitCode is null and signal names it: SIGSEGV/SIGBUS/SIGABRT a crash, SIGKILL a kill (also the out-of-memory killer), SIGTERM/SIGKILL with timedOut our timeout. An exitCode of 128+N means a program inside the command died of signal N (139 = SIGSEGV, 137 = SIGKILL).
 - Long output is cut to its head and tail with a marker saying how many bytes were left out; the whole output is saved in the file given as outputFile (stderrFile for stderr): read it with read_file (offset/limit) instead of re-running the command.
 - For servers, watchers and long builds set background: true: it returns { processId, outputFile } at once; then use read_output with the processId to see new output and whether it still runs, and kill_process to stop it.`;
 
 const foregroundOutput = z.object({
   exitCode: z.number().int().nullable(),
+  /** The signal that ended the command (`'SIGSEGV'`, `'SIGKILL'`); absent when it exited. */
+  signal: z.string().optional(),
   stdout: z.string(),
   stderr: z.string(),
   timedOut: z.boolean(),
@@ -111,6 +113,7 @@ export function createExecTool(client: SandboxClient, options: ExecToolOptions =
         });
         return {
           exitCode: run.exitCode,
+          ...(run.signal === null ? {} : { signal: run.signal }),
           stdout: run.stdout.text,
           stderr: run.stderr.text,
           timedOut: run.timedOut,

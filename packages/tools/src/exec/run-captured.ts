@@ -35,6 +35,8 @@ export interface CapturedStream {
 /** What {@link runCaptured} returns. */
 export interface CapturedRun {
   exitCode: number | null;
+  /** The signal that ended the command (`'SIGSEGV'`, `'SIGKILL'`), or `null` when it exited. */
+  signal: string | null;
   timedOut: boolean;
   aborted: boolean;
   durationMs: number;
@@ -64,6 +66,7 @@ export async function runCaptured(client: SandboxClient, command: string, option
     // The redirect itself failed (read-only workspace?): report the shell's own message.
     return {
       exitCode: run.exitCode,
+      signal: run.signal,
       timedOut: run.timedOut,
       aborted: run.aborted,
       durationMs,
@@ -74,6 +77,7 @@ export async function runCaptured(client: SandboxClient, command: string, option
   const relative = (path: string): string => path.slice(options.root.length).replace(/^\//, '');
   return {
     exitCode: run.exitCode,
+    signal: run.signal,
     timedOut: run.timedOut,
     aborted: run.aborted,
     durationMs,

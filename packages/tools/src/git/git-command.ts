@@ -5,7 +5,14 @@
  * carrying git's own reason.
  * @module
  */
-import { type ExecResult, formatCommand, SandkitErrorCode, ToolError } from '@sandkit/core';
+import {
+  type ExecResult,
+  formatCommand,
+  pinnedGitArgv,
+  pinnedGitEnv,
+  SandkitErrorCode,
+  ToolError,
+} from '@sandkit/core';
 import type { ToolContext } from '../workspace/coding-tool-options.js';
 
 /** Options of {@link runGit}. */
@@ -26,20 +33,21 @@ export interface GitResult {
   warnings: string[];
 }
 
-/** Global options put before every git subcommand: stable, script-friendly output. */
-export const gitGlobalOptions = [
-  '--no-pager',
-  '-c',
-  'core.quotepath=false',
-  '-c',
-  'color.ui=false',
-  '-c',
-  'protocol.ext.allow=never',
-] as const;
+/**
+ * Global `-c` options of the git tools, after (so over) the pinned format: non-ASCII names shown as
+ * they are to the model (C09; still pinned, whatever the user's `core.quotePath`), and no `ext::`
+ * transport in clone URLs.
+ */
+export const gitToolConfig = ['-c', 'core.quotePath=false', '-c', 'protocol.ext.allow=never'] as const;
 
 /**
- * Runs `git <gitGlobalOptions> <args>` (args joined with `formatCommand`, so model values stay
- * single arguments) with optional index locks off (`GIT_OPTIONAL_LOCKS=0`) and prompts off.
+ * Runs git with its output format pinned (core's `pinnedGitArgv` and `pinnedGitEnv`: the user's
+ * `diff.noprefix`, `color.ui`, `core.quotePath`, `diff.external`, … cannot change it), args joined
+ * with `formatCommand` so model values stay single arguments, optional index locks off
+ * (`GIT_OPTIONAL_LOCKS=0`) and prompts off.
+ *
+ * @param args leading `--flag` global options (e.g. `--literal-pathspecs`), then the subcommand and
+ *   its arguments.
  * @throws ToolError `command_failed` when git exits non-zero (message: the command and git's stderr),
  *   `timed_out` / `aborted` when it was killed.
  */
@@ -48,10 +56,12 @@ export async function runGit(
   args: readonly string[],
   options: RunGitOptions,
 ): Promise<GitResult> {
-  const command = formatCommand(['git', ...gitGlobalOptions, ...args]);
+  const split = args.findIndex((arg) => !arg.startsWith('--'));
+  const globalArgs = [...gitToolConfig, ...args.slice(0, split)];
+  const command = formatCommand(pinnedGitArgv(args[split] ?? '', args.slice(split + 1), globalArgs));
   const result = await context.client.exec(command, {
     cwd: options.cwd,
-    env: { GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' },
+    env: { ...pinnedGitEnv, GIT_OPTIONAL_LOCKS: '0' },
     ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),

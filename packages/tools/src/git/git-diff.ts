@@ -3,7 +3,7 @@
  *
  * Programs: `git diff --numstat -z -M` for the file list (NUL-separated, never quoted; a rename
  * record is an empty path field then OLD NUL NEW; `-` counts mean binary) and
- * `git -c core.quotepath=false diff -M` for the text. git's exit code alone decides success
+ * `git diff -M` for the text, both with the format pinned (core's `pinnedGitArgv`: a/ b/ prefixes, no colour, no external diff; non-ASCII names as they are). git's exit code alone decides success
  * (0 = success, even with warnings on stderr, which are returned in `warnings`; 128/129 = error).
  *
  * Untracked files are not part of `git diff`, and this tool does not `git add -N` them (that would
@@ -95,6 +95,7 @@ export function createGitDiffTool(
     inputSchema,
     outputSchema,
     permission: 'read',
+    effect: 'read',
     async execute(input, { signal }) {
       const cwd = await resolveToolPath(context, input.cwd ?? '.');
       const pathspecs: string[] = [];
@@ -113,21 +114,12 @@ export function createGitDiffTool(
       const [numstat, text, untracked] = await Promise.all([
         runGit(
           context,
-          ['--literal-pathspecs', 'diff', '--numstat', '-z', '-M', '--no-ext-diff', ...selection],
+          ['--literal-pathspecs', 'diff', '--numstat', '-z', '-M', ...selection],
           common,
         ),
         runGit(
           context,
-          [
-            '--literal-pathspecs',
-            'diff',
-            '-M',
-            '--no-ext-diff',
-            '--no-color',
-            '--src-prefix=a/',
-            '--dst-prefix=b/',
-            ...selection,
-          ],
+          ['--literal-pathspecs', 'diff', '-M', ...selection],
           { ...common, maxOutputBytes: context.maxOutputBytes + 1 },
         ),
         runGit(

@@ -16,13 +16,16 @@
  * `conflicts` is always empty: nothing is ever half-applied.
  * @module
  */
+import { posix } from 'node:path';
 import { defineTool, type SandboxClient, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
 import { z } from 'zod';
 import { parseUnifiedDiff } from '../diff/parse-unified-diff.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { resolveToolPath } from '../workspace/resolve-path.js';
 import { withPathLocks } from '../workspace/with-path-locks.js';
+import { alignHunkContext } from './align-hunk-context.js';
 import { checkPatchReports, type PatchTarget } from './check-patch-reports.js';
+import { fileLines } from './diagnose-hunk.js';
 import { formatPatchInput, planLineEndings } from './format-patch-input.js';
 import { parsePatchOutput } from './parse-patch-output.js';
 import { assertOneSectionPerFile, assertPreconditions, readIfExists } from './patch-preconditions.js';
@@ -148,13 +151,24 @@ export function createApplyDiffTool(
           target.content = target.old ? await readIfExists(client, target.old.absolute) : undefined;
           await assertPreconditions(client, target);
         }
+        const notes: string[] = [];
+        for (const target of targets) {
+          // patch runs from the real root with symlink-free names: a symlink inside the workspace is
+          // followed, as edit_file and write_file follow it
+          target.file = {
+            ...target.file,
+            oldPath: target.old ? posix.relative(cwd.root, target.old.absolute) : null,
+            newPath: target.new ? posix.relative(cwd.root, target.new.absolute) : null,
+          };
+          if (target.content !== undefined) notes.push(...alignFileHunks(target));
+        }
         const patchInput = formatPatchInput(
-          parsed.files,
+          targets.map((target) => target.file),
           targets.map((target) =>
             target.content === undefined ? undefined : planLineEndings(target.content),
           ),
         );
-        const patchOptions = { cwd: cwd.absolute, fuzz: input.fuzz ?? 0, ...(signal ? { signal } : {}) };
+        const patchOptions = { cwd: cwd.root, fuzz: input.fuzz ?? 0, ...(signal ? { signal } : {}) };
         const dry = await runPatch(client, patchInput, { ...patchOptions, dryRun: true });
         const checked = checkPatchReports(targets, parsePatchOutput(dry.output), dry, input.fuzz ?? 0);
         const real = await runPatch(client, patchInput, { ...patchOptions, dryRun: false });
@@ -165,7 +179,7 @@ export function createApplyDiffTool(
             details: { output: real.output },
           });
         }
-        const notes = [
+        notes.unshift(
           ...parsed.files.flatMap((file) =>
             file.hunks
               .filter((hunk) => hunk.recounted)
@@ -174,8 +188,8 @@ export function createApplyDiffTool(
                   `${file.newPath ?? file.oldPath}: hunk ${hunk.index} header counts corrected to -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines}`,
               ),
           ),
-          ...checked.notes,
-        ];
+        );
+        notes.push(...checked.notes);
         return {
           files: targets.map((target) => ({
             path: (target.new ?? target.old)!.relative,
@@ -191,4 +205,25 @@ export function createApplyDiffTool(
       });
     },
   });
+}
+
+/**
+ * Replaces the file's hunks whose context is asymmetric but match exactly once (align-hunk-context.ts)
+ * and returns a note for each one whose header named another line.
+ */
+function alignFileHunks(target: PatchTarget): string[] {
+  const lines = fileLines(target.content!);
+  const notes: string[] = [];
+  const hunks = target.file.hunks.map((hunk) => {
+    const aligned = alignHunkContext(hunk, lines);
+    if (aligned === undefined) return hunk;
+    if (aligned.matchedAt !== hunk.oldStart) {
+      notes.push(
+        `${(target.new ?? target.old)!.relative}: hunk ${hunk.index} matched exactly at line ${aligned.matchedAt} (its header said ${hunk.oldStart})`,
+      );
+    }
+    return aligned.hunk;
+  });
+  target.file = { ...target.file, hunks };
+  return notes;
 }

@@ -134,7 +134,7 @@ export function checkPatchReports(
     const lines = conflicts.map((c) => `${c.path}: ${c.hunk > 0 ? `hunk ${c.hunk} ` : ''}${c.reason}`);
     throw new ToolError({
       code: SandkitErrorCode.patchFailed,
-      message: `the diff does not apply and nothing was changed (fuzz ${fuzz}):\n${lines.join('\n')}\nRe-read the file(s) and rebuild the failing hunks from their exact current text.`,
+      message: `the diff does not apply and nothing was changed (fuzz ${fuzz}):\n${lines.join('\n')}\nFix each failing hunk as its line says; read_file shows the file's exact current text.`,
       details: { conflicts },
     });
   }

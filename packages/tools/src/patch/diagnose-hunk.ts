@@ -25,6 +25,8 @@ export function fileLines(content: string): string[] {
  */
 export function describeHunkFailure(lines: readonly string[], hunk: DiffHunk, path: string): string {
   const expected = oldSide(hunk);
+  const exact = expected.length > 0 ? hunkPositions(lines, hunk, 0) : [];
+  if (exact.length > 0) return describeExactMatch(hunk, exact);
   const present = new Set(lines);
   const missing = expected.find((line) => !present.has(line));
   const parts: string[] = [];
@@ -47,6 +49,34 @@ export function describeHunkFailure(lines: readonly string[], hunk: DiffHunk, pa
     );
   }
   return parts.join('; ');
+}
+
+/** Leading and trailing context line counts of a hunk (`\\` markers not counted). */
+export function contextCounts(hunk: DiffHunk): { leading: number; trailing: number } {
+  const body = hunk.lines.filter((line) => !line.startsWith('\\'));
+  let leading = 0;
+  while (leading < body.length && body[leading]![0] === ' ') leading++;
+  let trailing = 0;
+  while (trailing < body.length - leading && body[body.length - 1 - trailing]![0] === ' ') trailing++;
+  return { leading, trailing };
+}
+
+/**
+ * Why a hunk whose old side matches the file exactly was still refused: it matches at several
+ * places and its context is anchored (shorter on one side), or patch refused it for another reason.
+ * Never claims a mismatch, since there is none.
+ */
+function describeExactMatch(hunk: DiffHunk, positions: readonly number[]): string {
+  const { leading, trailing } = contextCounts(hunk);
+  const shown = positions.length > 5 ? `${positions.slice(0, 5).join(', ')}, …` : positions.join(', ');
+  const where = `its old side matches the file exactly at ${positions.length === 1 ? `line ${shown}` : `${positions.length} places (lines ${shown})`}`;
+  if (positions.length > 1 && leading !== trailing) {
+    return `${where}, so where it belongs is ambiguous (with ${leading} leading and ${trailing} trailing context lines patch anchors it at the ${leading < trailing ? 'start' : 'end'} of the file); add context lines that occur only once, as many before the change as after`;
+  }
+  if (positions.length > 1) {
+    return `${where}, so where it belongs is ambiguous; add context lines that occur only once, or fix the @@ line numbers`;
+  }
+  return `${where}, yet patch refused it; check its @@ line counts and the lines around it`;
 }
 
 /**

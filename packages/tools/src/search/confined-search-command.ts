@@ -23,15 +23,22 @@ export const notSearchableExit = 97;
  * The command: `argv` (ending with `--`) followed by the search path, run from `root`.
  * @param root the real (symlink-free) root
  * @param path the model's path, relative to the root or absolute; absent, `''` or `.` = the root
+ * @param pipeline when given, `prelude` runs after the `cd` and the program's stdout goes to `pipeTo`
  * @throws ToolError `outside_root` when the path is lexically outside the root or holds a NUL byte
  */
 export function confinedSearchCommand(
   root: string,
   path: string | undefined,
   argv: readonly string[],
+  pipeline?: { prelude: string; pipeTo: string },
 ): string {
-  const cd = `cd ${quoteShellArgument(root)} || exit 2`;
-  if (path === undefined || path === '' || path === '.') return `${cd}\nexec ${formatCommand(argv)} .`;
+  // ripgrep reads no config file (`--no-config` is in every argv; the variable goes too)
+  const cd = `unset RIPGREP_CONFIG_PATH; cd ${quoteShellArgument(root)} || exit 2`;
+  const run = (target: string): string =>
+    pipeline
+      ? `${pipeline.prelude}\n${formatCommand(argv)} ${target} | ${pipeline.pipeTo}`
+      : `exec ${formatCommand(argv)} ${target}`;
+  if (path === undefined || path === '' || path === '.') return `${cd}\n${run('.')}`;
   const lexical = posix.resolve(root, path);
   if (path.includes('\0') || !isInside(root, lexical)) {
     throw new ToolError({
@@ -51,6 +58,6 @@ export function confinedSearchCommand(
     `case $t in "$r") t=. ;; "$r"/*) t=./\${t#"$r"/} ;; *) printf '%s' "$t" >&2; exit ${outsideRootExit} ;; esac`,
     cd,
     `if [ ! -d "$t" ] && [ ! -f "$t" ]; then exit ${notSearchableExit}; fi`,
-    `exec ${formatCommand(argv)} "$t"`,
+    run('"$t"'),
   ].join('\n');
 }

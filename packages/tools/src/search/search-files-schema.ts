@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from 'zod';
+import { ignoredSchema } from '../workspace/ignored-schema.js';
 
 /** Input schema of search_files (bounds on every field; see each `.describe()`). */
 export const searchFilesInputSchema = z.object({
@@ -67,6 +68,7 @@ export const searchFilesOutputSchema = z.object({
   truncated: z.boolean(),
   nextOffset: z.number().int().min(0).optional(),
   engine: z.enum(['rg', 'grep']),
+  ignored: ignoredSchema.optional(),
   warnings: z.array(z.string()).optional(),
 });
 

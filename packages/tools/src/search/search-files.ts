@@ -17,7 +17,15 @@
  * per-file caps would change what later pages contain.
  * @module
  */
-import { defineTool, type SandboxClient, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
+import {
+  defineTool,
+  type SandboxClient,
+  SandboxError,
+  SandkitErrorCode,
+  type Tool,
+  ToolError,
+} from '@sandkit/core';
+import type { IgnoredSummary } from '../workspace/ignore-rules.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { resolveRoot } from '../workspace/resolve-path.js';
 import { confinedSearchCommand, notFoundExit, notSearchableExit, outsideRootExit } from './confined-search-command.js';
@@ -26,11 +34,12 @@ import { searchArgv } from './search-argv.js';
 import { type SearchUnit, sortUnits } from './search-collector.js';
 import { searchFilesInputSchema, searchFilesOutputSchema } from './search-files-schema.js';
 import { page } from './search-page.js';
+import { skippedByRules } from './skipped-by-rules.js';
 
 const description = `Search file contents under the workspace with ripgrep (regular expressions, Rust regex syntax; grep -E if ripgrep is missing).
 - pattern is a regex by default; set fixedStrings: true to search literal text such as "foo(" or "a.b[0]". A pattern may start with "-".
 - path: a directory or file relative to the workspace root (default: the root). glob filters file names, e.g. "*.ts" or "src/**/*.py".
-- Skips .gitignored, hidden and binary files (ripgrep defaults). Does not follow symlinks.
+- Hidden files are searched; .git is not; files skipped by .gitignore rules (in or outside a git repository, nested ones too) are not searched, and when one of them holds a match, ignored names it with its rule (search it by passing its path). Binary files are skipped. Does not follow symlinks. find_files and list_files apply the same rules.
 - outputMode: "content" (default) returns matching lines with line numbers (and context lines if context > 0); "files_with_matches" returns file paths; "count" returns matching-line counts per file.
 - At most maxMatches results per call (default 100); if truncated is true, call again with offset: nextOffset for the next page. Results are ordered by path, then line.
 - Lines longer than 500 characters are clipped.
@@ -68,6 +77,7 @@ export function createSearchFilesTool(
     inputSchema: searchFilesInputSchema,
     outputSchema: searchFilesOutputSchema,
     permission: 'read',
+    effect: 'read',
     async execute(input, { signal }) {
       const root = await resolveRoot(context);
       const mode = input.outputMode ?? 'content';
@@ -87,6 +97,9 @@ export function createSearchFilesTool(
           signal,
         });
       let chosen = engine ?? 'rg';
+      // the skipped-file probe (rg only) runs beside the search; grep knows no ignore files
+      const probe =
+        chosen === 'rg' ? skippedFiles(client, root, input, signal) : Promise.resolve(undefined);
       let first = await run(chosen, false, collectLimit + 1);
       if (first.result.exitCode === 127 && chosen === 'rg' && engine === undefined) {
         chosen = 'grep';
@@ -105,17 +118,45 @@ export function createSearchFilesTool(
         units = second.collector.units;
         complete = !second.stopped;
       }
-      return page(units, {
+      const result = page(units, {
         offset,
         maxMatches,
         mode,
         engine: chosen,
         complete,
         maxOutputBytes: context.maxOutputBytes,
-        warnings: warningsOf(first),
+        warnings: chosen === 'grep' ? [...warningsOf(first), grepIgnoreWarning] : warningsOf(first),
       });
+      const skipped = await probe;
+      const found = new Set(units.map((unit) => (unit.kind === 'match' ? unit.match.path : unit.path)));
+      const ignored = chosen === 'rg' ? skipped?.(found) : undefined;
+      return ignored ? { ...result, ignored } : result;
     },
   });
+}
+
+const grepIgnoreWarning =
+  'searched with grep (ripgrep is not installed): .gitignore rules were not applied; .git was skipped';
+
+/**
+ * Starts the probe; resolves to a function that drops the files the search did find (an ignored
+ * directory named as the search path is searched). A failed probe is no result, never an error.
+ */
+async function skippedFiles(
+  client: SandboxClient,
+  root: string,
+  input: Parameters<typeof skippedByRules>[2],
+  signal: AbortSignal | undefined,
+): Promise<((found: ReadonlySet<string>) => IgnoredSummary | undefined) | undefined> {
+  const all = await skippedByRules(client, root, input, signal).catch((error: unknown) => {
+    if (SandboxError.isInstance(error)) throw error;
+    return undefined;
+  });
+  if (all === undefined) return undefined;
+  return (found) => {
+    const paths = all.paths.filter((entry) => !found.has(entry.path));
+    return paths.length === 0 ? undefined : { count: all.count - (all.paths.length - paths.length), paths };
+  };
 }
 
 function assertRan(run: SearchRun, engine: 'rg' | 'grep', signal: AbortSignal | undefined): void {

@@ -1,32 +1,32 @@
 /**
  * find_files: paths under a directory that match a glob (`*` one segment, `**` any depth, `?`).
  *
- * Program: GNU `find DIR -mindepth 1 -regextype posix-extended ( -name .git -prune ) -o
- * ( ! -type d -regex RE -printf '%P\0' ) | tail -z | head -z`: the glob becomes an anchored
- * extended regex (glob-to-regex.ts), records are NUL-terminated, and `head -z` exits once the
- * page is full, so find stops early (SIGPIPE) on a large tree. Results come in find's traversal
- * order, which is stable while the tree does not change, so `offset` pages line up. Symlinks are
- * not followed; `.git` directories are skipped. find exits 0, or 1 when some directories could
- * not be read (their messages become `warnings`).
+ * Program (ignore-filtered-find.ts): GNU `find ./DIR -mindepth 1 -regextype posix-extended
+ * ( -name .git -prune ) -o ( ! -type d -regex RE -print0 )` from the root, each path classified by
+ * `git check-ignore` (the rules search_files and list_files share), the kept ones paged with
+ * `tail -z | head -z`, then a sample of the skipped ones with their rules. The glob becomes an
+ * anchored extended regex (glob-to-regex.ts). Results come in find's traversal order, which is
+ * stable while the tree does not change, so `offset` pages line up. Symlinks are not followed.
+ * find exits 0, or 1 when some directories could not be read (their messages become `warnings`).
  * @module
  */
 import {
   defineTool,
-  formatCommand,
-  quoteShellArgument,
   type SandboxClient,
   type Tool,
 } from '@sandkit/core';
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
-import { resolveToolPath } from '../workspace/resolve-path.js';
+import { ignoredSchema } from '../workspace/ignored-schema.js';
+import { type ResolvedPath, resolveRoot, resolveToolPath } from '../workspace/resolve-path.js';
+import { ignoreFilteredFindCommand } from './ignore-filtered-find.js';
 import { escapeRegex, globToRegex } from './glob-to-regex.js';
 import { runFindPage } from './run-find-page.js';
 
 const description = `Find files (not directories) whose path matches a glob, below a directory of the workspace (default: the root).
 - The glob is matched against the whole path below that directory: "*" matches within one path segment, "**" any number of directories, "?" one character, [abc] a class, {a,b} alternatives.
 - Examples: "*.ts" only top-level .ts files; "**/*.ts" .ts files at any depth; "src/**/test_*.py"; "**/package.json".
-- .git directories are skipped; symlinks are listed, not followed.
+- Hidden files are found; .git directories are skipped; paths skipped by .gitignore rules (in or outside a git repository, nested ones too) are left out and named with their rule in ignored, like search_files and list_files do. Symlinks are listed, not followed.
 - At most limit paths per call (default 200, max 1000); if truncated is true, call again with offset: nextOffset. Order is the directory traversal order (stable between calls).`;
 
 const inputSchema = z.object({
@@ -49,6 +49,7 @@ const outputSchema = z.object({
   files: z.array(z.string()),
   truncated: z.boolean(),
   nextOffset: z.number().int().min(0).optional(),
+  ignored: ignoredSchema.optional(),
   warnings: z.array(z.string()).optional(),
 });
 
@@ -74,18 +75,19 @@ export function createFindFilesTool(
     inputSchema,
     outputSchema,
     permission: 'read',
+    effect: 'read',
     async execute(input, { signal }) {
       const dir = await resolveToolPath(context, input.path ?? '.');
+      const root = await resolveRoot(context);
       const limit = input.limit ?? 200;
       const offset = input.offset ?? 0;
       const { items, ...rest } = await runFindPage(
         context,
         dir,
-        findCommand(dir.absolute, input.pattern, offset, limit),
-        { offset, limit, signal },
+        findCommand(root, dir, input.pattern, offset, limit),
+        { offset, limit, signal, root },
         {
           parse: (stdout) => stdout.split('\0').slice(0, -1),
-          withPrefix: (path, prefix) => prefix + path,
           notDirectoryMessage: `${dir.relative} is not a directory`,
           abortedMessage: 'find aborted',
         },
@@ -95,38 +97,20 @@ export function createFindFilesTool(
   });
 }
 
-/** The shell command: directory checks (exit 3), then find | tail | head, NUL-separated. */
-export function findCommand(dir: string, pattern: string, offset: number, limit: number): string {
-  const quoted = quoteShellArgument(dir);
-  const regex = `${escapeRegex(dir === '/' ? '' : dir)}/${globToRegex(pattern)}`;
-  const find = formatCommand([
-    'find',
-    dir,
-    '-mindepth',
-    '1',
-    '-regextype',
-    'posix-extended',
-    '(',
-    '-name',
-    '.git',
-    '-type',
-    'd',
-    '-prune',
-    ')',
-    '-o',
-    '(',
-    '!',
-    '-type',
-    'd',
-    '-regex',
-    regex,
-    '-printf',
-    '%P\\0',
-    ')',
-  ]);
-  return [
-    `if [ ! -e ${quoted} ]; then echo missing >&2; exit 3; fi`,
-    `if [ ! -d ${quoted} ]; then echo notdir >&2; exit 3; fi`,
-    `${find} | tail -z -n +${offset + 1} | head -z -n ${limit + 1}`,
-  ].join('\n');
+/**
+ * The shell command (see ignore-filtered-find.ts): files (not directories) whose path below the
+ * directory matches the glob and that no ignore rule skips, in find's traversal order, paged.
+ */
+export function findCommand(root: string, dir: ResolvedPath, pattern: string, offset: number, limit: number): string {
+  const start = dir.relative === '.' ? '.' : `./${dir.relative}`;
+  return ignoreFilteredFindCommand({
+    root,
+    dir: dir.relative,
+    absoluteDir: dir.absolute,
+    predicates: ['-regextype', 'posix-extended', '!', '-type', 'd', '-regex', `${escapeRegex(start)}/${globToRegex(pattern)}`],
+    toRecords: `sed -z 's#^\\./##'`,
+    order: '',
+    offset,
+    limit,
+  });
 }

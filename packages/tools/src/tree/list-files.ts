@@ -1,30 +1,34 @@
 /**
  * list_files: entries of one directory, or of a whole tree, with kind, size and mtime.
  *
- * Program: GNU `find DIR -mindepth 1 [-maxdepth 1] -printf '%P\t%y\t%s\t%T@\0'` piped through
- * `LC_ALL=C sort -z | tail -z | head -z`, so names with newlines stay one record, the order is
- * the bytewise order of the path, and only the requested page leaves the sandbox. find never
- * follows symlinks here (its default `-P`): a link is listed as `symlink`, not as its target.
- * find exits 0, or 1 when some entries could not be read (the readable ones are still listed;
- * its messages become `warnings`).
+ * Program (ignore-filtered-find.ts): GNU `find ./DIR -mindepth 1 [-maxdepth 1]` from the root
+ * (`.git` pruned), each path classified by `git check-ignore` (the rules search_files and
+ * find_files share), the kept ones stat'ed by `find -maxdepth 0 -printf '%p\t%y\t%s\t%T@\0'` and
+ * piped through `LC_ALL=C sort -z | tail -z | head -z`, so names with newlines stay one record,
+ * the order is the bytewise order of the path, and only the requested page leaves the sandbox;
+ * then a sample of the skipped paths with their rules. find never follows symlinks here (its
+ * default `-P`): a link is listed as `symlink`, not as its target. find exits 0, or 1 when some
+ * entries could not be read (the readable ones are still listed; its messages become `warnings`).
  * @module
  */
 import {
   defineTool,
   formatCommand,
-  quoteShellArgument,
   type SandboxClient,
   type Tool,
 } from '@sandkit/core';
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
-import { resolveToolPath } from '../workspace/resolve-path.js';
+import { type ResolvedPath, resolveRoot, resolveToolPath } from '../workspace/resolve-path.js';
+import { ignoreFilteredFindCommand } from './ignore-filtered-find.js';
 import { escapeRegex, globToRegex } from './glob-to-regex.js';
+import { ignoredSchema } from '../workspace/ignored-schema.js';
 import { parseFindRecords } from './parse-find-records.js';
 import { runFindPage } from './run-find-page.js';
 
 const description = `List the entries of a directory in the workspace (default: the root), with kind (file, dir, symlink, other), size in bytes and modification time.
-- recursive: true lists the whole tree below it (paths relative to the workspace root), including hidden files and .git.
+- recursive: true lists the whole tree below it (paths relative to the workspace root).
+- Hidden files are listed; .git is not; paths skipped by .gitignore rules (in or outside a git repository, nested ones too) are left out and named with their rule in ignored, like search_files and find_files do.
 - glob filters entries by name ("*.ts"); a glob containing "/" is matched against the path below the listed directory ("src/**/*.ts").
 - Entries are sorted by path. At most limit entries per call (default 200, max 1000); if truncated is true, call again with offset: nextOffset.
 - Symlinks are listed as symlink and not followed.
@@ -63,6 +67,7 @@ const outputSchema = z.object({
   ),
   truncated: z.boolean(),
   nextOffset: z.number().int().min(0).optional(),
+  ignored: ignoredSchema.optional(),
   warnings: z.array(z.string()).optional(),
 });
 
@@ -88,18 +93,19 @@ export function createListFilesTool(
     inputSchema,
     outputSchema,
     permission: 'read',
+    effect: 'read',
     async execute(input, { signal }) {
       const dir = await resolveToolPath(context, input.path ?? '.');
+      const root = await resolveRoot(context);
       const limit = input.limit ?? 200;
       const offset = input.offset ?? 0;
       const { items, ...rest } = await runFindPage(
         context,
         dir,
-        listCommand(dir.absolute, input, offset, limit),
-        { offset, limit, signal },
+        listCommand(root, dir, input, offset, limit),
+        { offset, limit, signal, root },
         {
           parse: parseFindRecords,
-          withPrefix: (entry, prefix) => ({ ...entry, path: prefix + entry.path }),
           notDirectoryMessage: `${dir.relative} is not a directory; use read_file for a file`,
           abortedMessage: 'listing aborted',
         },
@@ -109,28 +115,35 @@ export function createListFilesTool(
   });
 }
 
-/** The shell command: existence checks (exit 3), then find | sort | tail | head, all NUL-separated. */
-export function listCommand(dir: string, input: ListFilesInput, offset: number, limit: number): string {
-  const quoted = quoteShellArgument(dir);
-  const filter = input.glob === undefined ? [] : globFilter(dir, input.glob);
-  const find = formatCommand([
-    'find',
-    dir,
-    '-mindepth',
-    '1',
-    ...(input.recursive ? [] : ['-maxdepth', '1']),
-    ...filter,
-    '-printf',
-    '%P\\t%y\\t%s\\t%T@\\0',
+/**
+ * The shell command (see ignore-filtered-find.ts): entries not skipped by an ignore rule, each
+ * stat'ed by `find -maxdepth 0 -printf '%p\t%y\t%s\t%T@\0'`, sorted bytewise, paged.
+ * @param dir the listed directory relative to `root` (`.` for the root)
+ */
+export function listCommand(root: string, dir: ResolvedPath, input: ListFilesInput, offset: number, limit: number): string {
+  const start = dir.relative === '.' ? '.' : `./${dir.relative}`;
+  const stat = formatCommand([
+    'xargs',
+    '-0',
+    '-r',
+    'sh',
+    '-c',
+    `exec find "$@" -maxdepth 0 -printf '%p\\t%y\\t%s\\t%T@\\0'`,
+    'sh',
   ]);
-  return [
-    `if [ ! -e ${quoted} ]; then echo missing >&2; exit 3; fi`,
-    `if [ ! -d ${quoted} ]; then echo notdir >&2; exit 3; fi`,
-    `${find} | LC_ALL=C sort -z | tail -z -n +${offset + 1} | head -z -n ${limit + 1}`,
-  ].join('\n');
+  return ignoreFilteredFindCommand({
+    root,
+    dir: dir.relative,
+    absoluteDir: dir.absolute,
+    predicates: [...(input.recursive ? [] : ['-maxdepth', '1']), ...(input.glob === undefined ? [] : globFilter(start, input.glob))],
+    toRecords: `${stat} | sed -z 's#^\\./##'`,
+    order: 'LC_ALL=C sort -z',
+    offset,
+    limit,
+  });
 }
 
-function globFilter(dir: string, glob: string): string[] {
+function globFilter(start: string, glob: string): string[] {
   if (!glob.includes('/')) return ['-name', glob];
-  return ['-regextype', 'posix-extended', '-regex', `${escapeRegex(dir)}/${globToRegex(glob)}`];
+  return ['-regextype', 'posix-extended', '-regex', `${escapeRegex(start)}/${globToRegex(glob)}`];
 }

@@ -1,5 +1,5 @@
 /**
- * Parser for the NUL-terminated records list_files asks `find` for:
+ * Parser for the NUL-terminated records list_files asks `find` for (paths relative to the root):
  * `-printf '%P\t%y\t%s\t%T@\0'` (GNU findutils manual, "Format Directives"): the path relative to
  * the starting point, then the type letter, size in bytes and modification time in seconds since
  * the epoch. Names may hold tabs and newlines: the three fixed fields are taken from the right.

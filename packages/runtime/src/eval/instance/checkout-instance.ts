@@ -8,7 +8,7 @@
  *   repository so `git apply` and `git checkout -- <test files>` work.
  * @module
  */
-import { formatCommand, type SandboxClient } from '@sandkit/core';
+import { formatCommand, pinnedGitCommand, type SandboxClient } from '@sandkit/core';
 import type { EvalLog } from './eval-log.js';
 import type { PrepareStep } from './prepare-script.js';
 import type { RepoStore } from './repo-store.js';
@@ -42,18 +42,12 @@ export async function checkoutStep(options: CheckoutOptions): Promise<PrepareSte
   const { client, log, store, repo, commit, repoDir, scratchDir } = options;
   if (options.mode === 'clone') {
     const mirror = await store.mirror(repo);
-    const clone = formatCommand(['git', 'clone', '-q', '--shared', '--no-checkout', '--', mirror, repoDir]);
-    const checkout = formatCommand([
-      'git',
-      '-C',
-      repoDir,
-      '-c',
-      'advice.detachedHead=false',
+    const clone = pinnedGitCommand('clone', ['-q', '--shared', '--no-checkout', '--', mirror, repoDir]);
+    const checkout = pinnedGitCommand(
       'checkout',
-      '-q',
-      '--detach',
-      commit,
-    ]);
+      ['-q', '--detach', commit],
+      ['-C', repoDir, '-c', 'advice.detachedHead=false'],
+    );
     return { name: 'checkout', command: `${clone} && ${checkout}`, cwd: options.workdir };
   }
   const started = performance.now();
@@ -63,24 +57,22 @@ export async function checkoutStep(options: CheckoutOptions): Promise<PrepareSte
   log.note(
     `checkout: git archive ${commit} on the host and upload: ${tar.byteLength} bytes in ${Math.round(performance.now() - started)} ms`,
   );
-  const identity = ['-c', 'user.name=sandkit', '-c', 'user.email=eval@sandkit.invalid'];
+  const identity = [
+    '-c',
+    'user.name=sandkit',
+    '-c',
+    'user.email=eval@sandkit.invalid',
+    '-c',
+    'commit.gpgsign=false',
+  ];
   const command = [
     formatCommand(['mkdir', '-p', repoDir]),
     formatCommand(['tar', '-xf', tarPath, '-C', repoDir]),
     formatCommand(['rm', '-f', tarPath]),
     formatCommand(['cd', repoDir]),
-    'git init -q',
-    'git add -A',
-    formatCommand([
-      'git',
-      ...identity,
-      'commit',
-      '-q',
-      '--no-verify',
-      '--allow-empty',
-      '-m',
-      `base ${commit}`,
-    ]),
+    pinnedGitCommand('init', ['-q']),
+    pinnedGitCommand('add', ['-A']),
+    pinnedGitCommand('commit', ['-q', '--no-verify', '--allow-empty', '-m', `base ${commit}`], identity),
   ].join(' && ');
   return { name: 'checkout', command, cwd: options.workdir };
 }

@@ -6,7 +6,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { formatCommand, quoteShellArgument, type SandboxSession } from '@sandkit/core';
+import { formatCommand, pinnedGitCommand, quoteShellArgument, type SandboxSession } from '@sandkit/core';
 import { frameworkOf } from '../load/swe-bench-instance.js';
 import { checkoutStep } from './checkout-instance.js';
 import type { EvalLog } from './eval-log.js';
@@ -168,7 +168,7 @@ function restoreTestFilesCommand(files: ReturnType<typeof splitPatch>['files']):
     .filter((file) => file.oldPath === null && file.newPath !== null)
     .map((file) => file.newPath as string);
   const commands = [
-    ...(modified.length > 0 ? [formatCommand(['git', 'checkout', '-q', 'HEAD', '--', ...modified])] : []),
+    ...(modified.length > 0 ? [pinnedGitCommand('checkout', ['-q', 'HEAD', '--', ...modified])] : []),
     ...(created.length > 0 ? [formatCommand(['rm', '-f', '--', ...created])] : []),
   ];
   return commands.length === 0 ? null : commands.join(' && ');

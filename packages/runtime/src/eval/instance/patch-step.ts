@@ -6,7 +6,7 @@
  * The command prints `::sandkit-applied-with <program>` on success.
  * @module
  */
-import { formatCommand } from '@sandkit/core';
+import { formatCommand, pinnedGitCommand } from '@sandkit/core';
 import { patchPaths, splitPatch } from './patch-files.js';
 
 /** Which program applied the patch. `'none'` when nothing was left to apply after skipping. */
@@ -53,7 +53,7 @@ const appliedMarker = '::sandkit-applied-with ';
 
 /** The shell command applying the patch file at `patchPath` in the current directory. */
 export function patchStepCommand(patchPath: string): string {
-  const git = formatCommand(['git', 'apply', '-v', '--', patchPath]);
+  const git = pinnedGitCommand('apply', ['-v', '--', patchPath]);
   const patch = formatCommand([
     'patch',
     '--batch',

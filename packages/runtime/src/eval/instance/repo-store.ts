@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { SandkitError, SandkitErrorCode } from '@sandkit/core';
+import { pinnedGitArgv, pinnedGitConfig, pinnedGitEnv, SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { simpleGit } from 'simple-git';
 
 const execFileAsync = promisify(execFile);
@@ -58,7 +58,9 @@ export class RepoStore {
   async archive(repo: string, commit: string): Promise<Buffer> {
     const dir = await this.mirror(repo);
     try {
-      const { stdout } = await execFileAsync('git', ['-C', dir, 'archive', '--format=tar', commit], {
+      const [git, ...args] = pinnedGitArgv('archive', ['--format=tar', commit], ['-C', dir]);
+      const { stdout } = await execFileAsync(git as string, args, {
+        env: { ...process.env, ...pinnedGitEnv },
         encoding: 'buffer',
         maxBuffer: 4 * 1024 ** 3,
       });
@@ -90,8 +92,8 @@ export class RepoStore {
     await mkdir(cacheDir, { recursive: true });
     const partial = `${cached}.partial-${process.pid}`;
     await rm(partial, { recursive: true, force: true });
-    await simpleGit()
-      .env({ ...process.env, GIT_TERMINAL_PROMPT: '0' })
+    await simpleGit({ config: pinnedGitConfigPairs() })
+      .env({ ...process.env, ...pinnedGitEnv })
       .clone(source, partial, ['--mirror', '--quiet']);
     await rename(partial, cached);
     return cached;
@@ -100,4 +102,9 @@ export class RepoStore {
 
 function notFound(message: string): SandkitError {
   return new SandkitError({ code: SandkitErrorCode.notFound, message });
+}
+
+/** core's pinned `-c` options as simple-git's `config` list (`name=value` strings). */
+function pinnedGitConfigPairs(): string[] {
+  return pinnedGitConfig.filter((_, index) => index % 2 === 1);
 }
