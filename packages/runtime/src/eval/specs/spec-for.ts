@@ -48,7 +48,7 @@ export function missingSpecMessage(repo: string, version: string | undefined): s
   if (versions.length === 0) {
     return `${repo} is not in the SWE-bench spec table (SWE-bench v4.1.0 repositories only); ${fix}`;
   }
-  const shown = versions.length > 40 ? `${versions.slice(0, 40).join(', ')}, …` : versions.join(', ');
+  const shown = versions.length > 20 ? `${versions.slice(0, 20).join(', ')}, …` : versions.join(', ');
   if (version === undefined) {
     return `the row of ${repo} has no version; set it to one of ${shown}, or ${fix}`;
   }
