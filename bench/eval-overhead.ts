@@ -12,7 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildMiniRepos } from '../examples/swebench-mini/build-repos.js';
 import { patchPaths, splitPatch } from '../packages/runtime/src/eval/instance/patch-files.js';
-import { defaultTestCommand, testEnvironment } from '../packages/runtime/src/eval/instance/test-command.js';
+import { defaultTestCommand } from '../packages/runtime/src/eval/instance/test-command.js';
 import { frameworkOf, sweBenchInstanceSchema } from '../packages/runtime/src/eval/load/swe-bench-instance.js';
 import { runEval } from '../packages/runtime/src/eval/run-eval.js';
 import { createLocalSandboxAdapter } from '../packages/sandbox-adapters/src/local/index.js';
@@ -73,7 +73,6 @@ try {
         const started = performance.now();
         const exec = await sandbox.client.exec(`{ ${command}\n} 2>&1`, {
           cwd: repo,
-          env: { ...testEnvironment },
         });
         direct.push(performance.now() - started);
         if (exec.exitCode !== 0) throw new Error(`${instance.instance_id}: direct run exit ${exec.exitCode}`);

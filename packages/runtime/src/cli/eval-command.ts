@@ -13,6 +13,7 @@ import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { EvalSandboxKind } from '../eval/eval-sandboxes.js';
 import type { CheckoutMode } from '../eval/instance/checkout-instance.js';
+import type { PatchPolicy } from '../eval/instance/patch-step.js';
 import { createStreamProgress } from '../eval/report/progress.js';
 import { runEval } from '../eval/run-eval.js';
 
@@ -29,6 +30,10 @@ interface EvalCliOptions {
   cacheDir?: string;
   sandbox: EvalSandboxKind;
   image?: string;
+  namespace?: string;
+  tag?: string;
+  imageTemplate?: string;
+  patchPolicy: PatchPolicy;
   workers?: number;
   timeout: number;
   instanceIds?: string[];
@@ -47,6 +52,9 @@ Examples:
   sandkit eval --dataset instances.jsonl --predictions preds.jsonl --repos mirrors --workers 4 --out out/run1
   sandkit eval --dataset instances.jsonl --predictions preds.jsonl --repos mirrors --workers 4 --out out/run1 --resume
 
+  # SWE-bench Verified on the official images (swebench/sweb.eval.x86_64.<id>:latest), in place at /testbed
+  sandkit eval --dataset data/test-00000-of-00001.parquet --predictions preds.jsonl --sandbox docker --out out/verified
+
   # Docker: one image for every instance (or an "image" field per instance)
   sandkit eval --dataset instances.jsonl --gold --repos mirrors --sandbox docker --image my/swe-env:py311 --out out/docker
 
@@ -55,7 +63,8 @@ Files written to --out:
   run_report.json                    SWE-bench run report (resolved_ids, error_ids, ...)
   summary.md                         counts and a per-instance table (also printed at the end)
   instances/<id>/patch.diff          the evaluated patch
-  instances/<id>/test_output.txt     what the test command printed
+  instances/<id>/eval.sh             the evaluation script that ran in the sandbox
+  instances/<id>/test_output.txt     the test step's output, the tests' between >>>>> Start/End Test Output
   instances/<id>/eval.log            every command, its exit code and time
   instances/<id>/report.json         SWE-bench per-instance report (tests_status, resolved)
 
@@ -74,7 +83,10 @@ export function registerEvalCommand(program: Command): Command {
     .description(
       'Evaluate model patches (or the gold patches) on SWE-bench-style task instances: each instance gets a fresh sandbox with its repository at base_commit, the patch and the test patch are applied, the tests run, and every FAIL_TO_PASS / PASS_TO_PASS test is graded as SWE-bench does.',
     )
-    .requiredOption('--dataset <file>', 'instances, SWE-bench JSON array or JSONL')
+    .requiredOption(
+      '--dataset <file>',
+      'instances: SWE-bench JSON array, JSONL, or Hugging Face parquet (data/test-*.parquet)',
+    )
     .option(
       '--predictions <file>',
       'predictions (instance_id, model_name_or_path, model_patch), JSON or JSONL',
@@ -93,14 +105,38 @@ export function registerEvalCommand(program: Command): Command {
     .addOption(
       new Option('--sandbox <kind>', 'sandbox vendor').choices(['local', 'docker', 'e2b']).default('local'),
     )
-    .option('--image <name>', 'Docker image / E2B template for instances without an "image" field')
+    .option(
+      '--image <name>',
+      'Docker image / E2B template for instances without an "image" field (default: the official swebench/sweb.eval.x86_64.<id>:latest)',
+    )
+    .option(
+      '--namespace <name>',
+      'namespace of the official image names ("none": local sweb.eval.x86_64.<id> names)',
+      'swebench',
+    )
+    .option('--tag <tag>', 'tag of the official image names', 'latest')
+    .option(
+      '--image-template <template>',
+      'image name per instance instead of the official one: {id} {id_1776} {namespace} {tag} {arch} {repo}',
+    )
+    .addOption(
+      new Option(
+        '--patch-policy <policy>',
+        'official: git apply, git apply --reject, patch --fuzz=5 (SWE-bench); strict: git apply, patch --fuzz=0',
+      )
+        .choices(['official', 'strict'])
+        .default('official'),
+    )
     .option('--workers <n>', 'instances evaluated at once (default: CPU count, at most 4)', positiveInteger)
     .option('--timeout <seconds>', 'wall-time budget per instance, in seconds', positiveNumber, 1800)
     .option('--instance-ids <ids...>', 'only these instances (space or comma separated)', collectIds)
     .option('--resume', 'keep finished instances in --out; rerun errored, cut-off and missing ones')
     .addOption(
-      new Option('--checkout <mode>', 'how trees get into sandboxes: clone (local only), archive, auto')
-        .choices(['auto', 'clone', 'archive'])
+      new Option(
+        '--checkout <mode>',
+        'how trees get into sandboxes: clone (local only), archive, in-place (/testbed of the image), auto (clone for local, else in-place with archive when the image has no /testbed)',
+      )
+        .choices(['auto', 'clone', 'archive', 'in-place'])
         .default('auto'),
     )
     .option('--json', 'print the run report as JSON instead of the summary')
@@ -136,6 +172,10 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
       ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
       sandbox: options.sandbox,
       ...(options.image === undefined ? {} : { image: options.image }),
+      ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
+      ...(options.tag === undefined ? {} : { tag: options.tag }),
+      ...(options.imageTemplate === undefined ? {} : { imageTemplate: options.imageTemplate }),
+      patchPolicy: options.patchPolicy,
       ...(options.workers === undefined ? {} : { workers: options.workers }),
       timeoutSeconds: options.timeout,
       ...(options.instanceIds === undefined ? {} : { instanceIds: options.instanceIds }),

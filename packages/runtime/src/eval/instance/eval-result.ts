@@ -51,6 +51,10 @@ export interface InstanceResult {
   missing_tests: string[];
   /** Listed ids that only match logged ids by prefix (counted as failures). */
   prefix_matches: PrefixMatch[];
+  /** Official ids that several logged ids collapsed into (graded with the worst status). */
+  id_collisions?: Array<{ official: string; from: string[] }>;
+  /** FAIL_TO_PASS tests that were skipped: failures for sandkit, neither list for the official grader. */
+  skipped_fail_to_pass?: string[];
   /** `true` when the test command hit the instance's deadline (graded on the output so far). */
   tests_timed_out: boolean;
   /** FAIL_TO_PASS / PASS_TO_PASS success counts, for the summary. */

@@ -8,12 +8,7 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  SandboxError,
-  type SandboxSession,
-  SandkitError,
-  SandkitErrorCode,
-} from '@sandkit/core';
+import { SandboxError, type SandboxSession, SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { EvalLog } from './eval-log.js';
 import {
   type ErrorKind,
