@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { testDirectives } from '../../../src/eval/specs/test-directives.js';
+import { nonTestEndings, testDirectives } from '../../../src/eval/specs/test-directives.js';
 import {
   diffHeaderPaths,
   patchFileNames,
@@ -127,5 +128,40 @@ describe('patchFilePath', () => {
     ],
   ])('names %s by its repository path', (_title, patch, path) => {
     expect(patchFileNames(patch).map(patchFilePath)).toEqual([path]);
+  });
+});
+
+describe('testDirectives and testPatchFiles (properties)', () => {
+  const segment = fc.stringMatching(/^[a-z0-9_][a-z0-9_.-]{0,8}$/);
+  const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/'));
+  const paths = fc.uniqueArray(path, { minLength: 1, maxLength: 6 });
+
+  it('keeps exactly the paths without a non-test ending, in order', () => {
+    fc.assert(
+      fc.property(paths, (list) => {
+        const kept = list.filter((p) => !nonTestEndings.some((ending) => p.endsWith(ending)));
+        expect(testDirectives('python-paths', testPatchTouching(list))).toEqual(kept);
+      }),
+    );
+  });
+
+  it('gives Django one slash-free module per kept path', () => {
+    fc.assert(
+      fc.property(paths, (list) => {
+        const python = testDirectives('python-paths', testPatchTouching(list));
+        const modules = testDirectives('django-modules', testPatchTouching(list));
+        expect(modules).toHaveLength(python.length);
+        for (const module of modules) expect(module).not.toContain('/');
+      }),
+    );
+  });
+
+  it('resets every modified file and no added one', () => {
+    fc.assert(
+      fc.property(paths, fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }), (list, added) => {
+        const entries = list.map((p, i) => (added[i] ? `new:${p}` : p));
+        expect(testPatchFiles(testPatchTouching(entries))).toEqual(list.filter((_, i) => !added[i]));
+      }),
+    );
   });
 });
