@@ -12,8 +12,11 @@ import { knownVersions, specTable } from './spec-table.js';
 export interface SpecInstanceKey {
   readonly instance_id: string;
   readonly repo: string;
-  /** The dataset's `version`; a number is read as its decimal text. */
-  readonly version?: string | number | undefined;
+  /**
+   * The dataset's `version`, as text: a JSON number would be ambiguous (`1.10` reads as `1.1`, a
+   * different sympy row), so the loader must keep the published strings.
+   */
+  readonly version?: string | undefined;
 }
 
 /**
@@ -29,8 +32,7 @@ export function specFor(repo: string, version: string): RepoSpec | undefined {
  * per pull request, by the number that ends the instance id (`caddyserver__caddy-6411` → `6411`).
  */
 export function specForInstance(instance: SpecInstanceKey): RepoSpec | undefined {
-  const version = instance.version === undefined ? undefined : String(instance.version);
-  const direct = version === undefined ? undefined : specFor(instance.repo, version);
+  const direct = instance.version === undefined ? undefined : specFor(instance.repo, instance.version);
   if (direct !== undefined) return direct;
   const pr = /-(\d+)$/.exec(instance.instance_id)?.[1];
   if (pr === undefined) return undefined;
@@ -63,7 +65,7 @@ export function missingSpecMessage(repo: string, version: string | undefined): s
 export function requireSpecForInstance(instance: SpecInstanceKey): RepoSpec {
   const row = specForInstance(instance);
   if (row !== undefined) return row;
-  const version = instance.version === undefined ? undefined : String(instance.version);
+  const version = instance.version;
   throw new SandkitError({
     code: SandkitErrorCode.invalidRecord,
     message: `${instance.instance_id}: ${missingSpecMessage(instance.repo, version)}`,
