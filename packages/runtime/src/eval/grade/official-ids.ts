@@ -58,7 +58,7 @@ export function toOfficialId(id: string, form: OfficialIdForm): string {
 /** Several full ids that became one official id. */
 export interface IdCollision {
   official: string;
-  /** The full ids, in log order, with their statuses. */
+  /** The full ids with their statuses, in the order of the parser's status map. */
   from: Array<{ id: string; status: TestStatus }>;
   /** The status sandkit grades with: the worst of them. */
   status: TestStatus;

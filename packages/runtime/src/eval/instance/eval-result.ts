@@ -4,6 +4,7 @@
  * @module
  */
 
+import type { OfficialAgreement } from '../grade/official-agreement.js';
 import type { PatchMethod } from './apply-patch.js';
 import type { PrefixMatch, TestsStatus } from './grade.js';
 
@@ -55,6 +56,8 @@ export interface InstanceResult {
   id_collisions?: Array<{ official: string; from: string[] }>;
   /** FAIL_TO_PASS tests that were skipped: failures for sandkit, neither list for the official grader. */
   skipped_fail_to_pass?: string[];
+  /** `sandkit grade`: the official report.json beside the log, and whether sandkit agrees. */
+  official?: OfficialAgreement;
   /** `true` when the test command hit the instance's deadline (graded on the output so far). */
   tests_timed_out: boolean;
   /** FAIL_TO_PASS / PASS_TO_PASS success counts, for the summary. */
