@@ -6,7 +6,7 @@
  */
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import type { RepoSpec } from './repo-spec.js';
-import { knownVersions, specTable } from './spec-table.js';
+import { knownRepos, knownVersions, specTable } from './spec-table.js';
 
 /** What {@link specForInstance} reads from an instance (a SWE-bench dataset row). */
 export interface SpecInstanceKey {
@@ -38,6 +38,27 @@ export function specForInstance(instance: SpecInstanceKey): RepoSpec | undefined
   if (pr === undefined) return undefined;
   const row = specFor(instance.repo, pr);
   return row?.perInstance === true ? row : undefined;
+}
+
+/**
+ * The repository an official instance id names (`owner__name-123` → the table's `owner/name`,
+ * compared without case), or `undefined` when the table has no such repository.
+ */
+export function repoOfInstanceId(instanceId: string): string | undefined {
+  const match = /^(.+?)__(.+)-\d+$/.exec(instanceId);
+  if (match === null) return undefined;
+  const wanted = `${match[1]}/${match[2]}`.toLowerCase();
+  return knownRepos().find((repo) => repo.toLowerCase() === wanted);
+}
+
+/**
+ * The row of a per-pull-request repository from the instance id alone
+ * (`tokio-rs__axum-682` → axum's row `682`); `undefined` for release-versioned repositories, whose
+ * version the id does not carry.
+ */
+export function specForInstanceId(instanceId: string): RepoSpec | undefined {
+  const repo = repoOfInstanceId(instanceId);
+  return repo === undefined ? undefined : specForInstance({ instance_id: instanceId, repo });
 }
 
 /**

@@ -9,9 +9,11 @@ import {
 } from '../../../src/eval/specs/official-parsers.js';
 import {
   missingSpecMessage,
+  repoOfInstanceId,
   requireSpecForInstance,
   specFor,
   specForInstance,
+  specForInstanceId,
 } from '../../../src/eval/specs/spec-for.js';
 import { allRepoSpecs, knownRepos, knownVersions } from '../../../src/eval/specs/spec-table.js';
 import { testPatchTouching } from './spec-test-helpers.js';
@@ -60,6 +62,34 @@ describe('specForInstance', () => {
 
   it('does not read a release-versioned repository from its instance id', () => {
     expect(specForInstance({ instance_id: 'django__django-4', repo: 'django/django' })).toBeUndefined();
+  });
+});
+
+describe('repoOfInstanceId', () => {
+  it.each([
+    ['django__django-11099', 'django/django'],
+    ['Automattic__wp-calypso-21964', 'Automattic/wp-calypso'],
+    ['BurntSushi__ripgrep-2209', 'burntsushi/ripgrep'],
+    ['pvlib__pvlib-python-1854', 'pvlib/pvlib-python'],
+    ['mrdoob__three.js-25687', 'mrdoob/three.js'],
+  ])('reads %s as %s', (id, repo) => {
+    expect(repoOfInstanceId(id)).toBe(repo);
+  });
+
+  it.each(['me__tool-1', 'django-11099', 'django__django'])('returns undefined for %s', (id) => {
+    expect(repoOfInstanceId(id)).toBeUndefined();
+  });
+});
+
+describe('specForInstanceId', () => {
+  it('finds a per-pull-request row from the id alone', () => {
+    expect(specForInstanceId('tokio-rs__axum-682')?.testCommand).toEqual([
+      'RUSTFLAGS=-Awarnings cargo test --package axum --lib trailing -- with_trailing_slash_post without_trailing_slash_post',
+    ]);
+  });
+
+  it('returns undefined for a release-versioned repository', () => {
+    expect(specForInstanceId('django__django-11099')).toBeUndefined();
   });
 });
 
