@@ -139,5 +139,12 @@ describe('examples/swebench-mini', () => {
     );
     const log = await readFile(join(out, 'instances/sandkit-mini__pager-1/eval.log'), 'utf8');
     expect(log).toMatch(/::sandkit-fallback git apply --reject/);
+    const report = JSON.parse(
+      await readFile(join(out, 'instances/sandkit-mini__pager-1/report.json'), 'utf8'),
+    );
+    expect(report['sandkit-mini__pager-1']).toMatchObject({
+      resolved: true,
+      patch_applied_with: 'patch --fuzz=5',
+    });
   }, 120_000);
 });

@@ -67,7 +67,10 @@ export interface InstanceResult {
   finished_at: string;
 }
 
-/** `report.json` of one instance, exactly SWE-bench's `get_eval_report` shape. */
+/**
+ * `report.json` of one instance: SWE-bench's `get_eval_report` shape, plus `patch_applied_with`
+ * (which step of the patch chain applied the model patch; sandkit's, absent when it did not apply).
+ */
 export type SweBenchInstanceReport = Record<
   string,
   {
@@ -75,6 +78,7 @@ export type SweBenchInstanceReport = Record<
     patch_exists: boolean;
     patch_successfully_applied: boolean;
     resolved: boolean;
+    patch_applied_with?: PatchMethod;
     tests_status?: TestsStatus;
   }
 >;

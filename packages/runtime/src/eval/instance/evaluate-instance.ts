@@ -164,6 +164,7 @@ export async function evaluate(
   result.patch_method = applied.method;
   result.patch_offsets = applied.offsets;
   report.patch_successfully_applied = true;
+  if (applied.method !== null) report.patch_applied_with = applied.method;
   log.note(`model patch applied with ${applied.method}: ${model.files.join(', ')}`);
 
   // The test step's output is test_output.txt in the official layout (markers included).
