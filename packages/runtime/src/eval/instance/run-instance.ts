@@ -62,11 +62,14 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
       log.note('the prediction has no patch: nothing to evaluate');
       await writeReport(outDir, instance.instance_id, report);
     } else {
+      const acquiring = performance.now();
       session = await (await ctx.provider()).acquire({
         signal: ctx.signal,
         expectedDurationMs: ctx.timeoutMs,
       });
-      log.note(`sandbox ${session.id} from ${session.providerName}, workdir ${session.workdir}`);
+      log.note(
+        `sandbox ${session.id} from ${session.providerName}, workdir ${session.workdir}, acquired in ${Math.round(performance.now() - acquiring)} ms`,
+      );
       await evaluate(ctx, session, log, result, report, started);
     }
   } catch (error) {
