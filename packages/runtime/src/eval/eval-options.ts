@@ -108,6 +108,10 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
   const checkout = options.checkout ?? 'auto';
   if (!['auto', 'clone', 'archive', 'in-place'].includes(checkout))
     invalid(`--checkout must be auto, clone, archive or in-place, got ${checkout}`);
+  if (checkout === 'in-place' && sandbox === 'local' && options.adapter === undefined)
+    invalid(
+      '--checkout in-place needs an image with the repository at /testbed (--sandbox docker or e2b); the local sandbox clones',
+    );
   if (checkout === 'clone' && sandbox !== 'local' && options.adapter === undefined) {
     invalid('--checkout clone needs a sandbox that sees the host files (--sandbox local); use archive');
   }

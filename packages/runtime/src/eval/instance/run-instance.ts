@@ -85,9 +85,11 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
           ? 'sandbox'
           : SandkitError.isInstance(error) && error.code === SandkitErrorCode.notFound
             ? 'repo'
-            : SandkitError.isInstance(error) && error.code === SandkitErrorCode.invalidOption
-              ? 'sandbox'
-              : 'internal';
+            : SandkitError.isInstance(error) && error.code === SandkitErrorCode.invalidRecord
+              ? 'invalid_record'
+              : SandkitError.isInstance(error) && error.code === SandkitErrorCode.invalidOption
+                ? 'sandbox'
+                : 'internal';
     result.status = 'error';
     result.error_kind = kind;
     result.infra_error = isInfraError(kind);

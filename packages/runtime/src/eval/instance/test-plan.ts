@@ -2,13 +2,14 @@
  * What the test step of one instance runs and how its log is read: from the spec table
  * (`../specs/`) when it knows the repository and version, with the row's `test_cmd` /
  * `test_framework` overriding it; for repositories outside the table (the project's own small
- * datasets), sandkit's default command for the row's framework restricted to the test patch's files.
+ * datasets; a known repository at an unknown version is an error instead), sandkit's default command for the row's framework restricted to the test patch's files.
  * @module
  */
 
 import { frameworkOf, type SweBenchInstance } from '../load/swe-bench-instance.js';
 import { buildEvalCommand } from '../specs/build-eval-command.js';
 import { specForInstance } from '../specs/spec-for.js';
+import { knownRepos } from '../specs/spec-table.js';
 import { testPatchFiles } from '../specs/test-directives.js';
 import type { TestStepParts } from './eval-script.js';
 import { patchPaths, splitPatch } from './patch-files.js';
@@ -33,7 +34,12 @@ export interface TestPlan {
  *   and the row has no `test_cmd` (the message lists the known versions).
  */
 export function testPlan(instance: SweBenchInstance): TestPlan {
-  if (specForInstance(instance) === undefined && instance.test_cmd === undefined) {
+  const known = new Set(knownRepos().map((repo) => repo.toLowerCase()));
+  if (
+    specForInstance(instance) === undefined &&
+    instance.test_cmd === undefined &&
+    !known.has(instance.repo.toLowerCase())
+  ) {
     const framework = frameworkOf(instance);
     const files = patchPaths(splitPatch(instance.test_patch).files);
     return {
