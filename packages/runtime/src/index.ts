@@ -10,7 +10,10 @@ export { type CodingAgentRuntime, createCodingAgentRuntime } from './agent/codin
 export { defaultCodingTools } from './agent/default-coding-tools.js';
 export { workspaceDiff } from './agent/workspace-diff.js';
 export { evalExitCode, registerEvalCommand } from './cli/eval-command.js';
+export { gradeExitCode, registerGradeCommand } from './cli/grade-command.js';
 export { type EvalOptions, type NormalizedEvalOptions, normalizeEvalOptions } from './eval/eval-options.js';
+export { type OfficialIdForm, officialIdForm, toOfficialId } from './eval/grade/official-ids.js';
+export { type GradeOptions, type GradeRunResult, runGrade } from './eval/grade/run-grade.js';
 export type {
   ErrorKind,
   InstanceResult,
@@ -21,16 +24,17 @@ export type { Grade, TestsStatus } from './eval/instance/grade.js';
 export { gradeTests } from './eval/instance/grade.js';
 export { type LoadedInstances, loadInstances } from './eval/load/instance-loader.js';
 export { goldPredictions, type LoadedPredictions, loadPredictions } from './eval/load/prediction-loader.js';
-export { createStreamProgress, type EvalProgress } from './eval/report/progress.js';
 export type { RecordError } from './eval/load/read-records.js';
-export { type EvalRunResult, runEval } from './eval/run-eval.js';
-export type { RunReport } from './eval/report/run-report.js';
 export {
   type SweBenchInstance,
   type SweBenchPrediction,
   sweBenchInstanceSchema,
   sweBenchPredictionSchema,
 } from './eval/load/swe-bench-instance.js';
+export { createStreamProgress, type EvalProgress } from './eval/report/progress.js';
+export type { RunReport } from './eval/report/run-report.js';
+export { type EvalRunResult, runEval } from './eval/run-eval.js';
+export { type ImageNaming, instanceImageName, officialImageNaming } from './eval/sandbox/official-image.js';
 export { createMcpServer, type McpServerOptions } from './mcp/create-mcp-server.js';
 export { normalizePoolOptions, type PooledSandboxProviderOptions } from './pool/normalize-pool-options.js';
 export {

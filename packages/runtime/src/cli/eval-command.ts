@@ -13,6 +13,7 @@ import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { EvalSandboxKind } from '../eval/eval-sandboxes.js';
 import type { CheckoutMode } from '../eval/instance/checkout-instance.js';
+import type { PatchPolicy } from '../eval/instance/patch-step.js';
 import { createStreamProgress } from '../eval/report/progress.js';
 import { runEval } from '../eval/run-eval.js';
 import { runExampleEval } from './eval-example.js';
@@ -31,6 +32,10 @@ interface EvalCliOptions {
   cacheDir?: string;
   sandbox: EvalSandboxKind;
   image?: string;
+  namespace?: string;
+  tag?: string;
+  imageTemplate?: string;
+  patchPolicy: PatchPolicy;
   workers?: number;
   maxSandboxes?: number;
   infraRetries?: number;
@@ -56,6 +61,9 @@ Examples:
   # that so a freed sandbox slot is taken at once (see docs/running-swe-bench.md, "Running at scale")
   sandkit eval --dataset instances.jsonl --predictions preds.jsonl --sandbox e2b --image my-template --workers 110 --max-sandboxes 100 --out out/e2b
 
+  # SWE-bench Verified on the official images (swebench/sweb.eval.x86_64.<id>:latest), in place at /testbed
+  sandkit eval --dataset data/test-00000-of-00001.parquet --predictions preds.jsonl --sandbox docker --out out/verified
+
   # Docker: one image for every instance (or an "image" field per instance)
   sandkit eval --dataset instances.jsonl --gold --repos mirrors --sandbox docker --image my/swe-env:py311 --out out/docker
 
@@ -64,7 +72,8 @@ Files written to --out:
   run_report.json                    SWE-bench run report (resolved_ids, error_ids, ...)
   summary.md                         counts and a per-instance table (also printed at the end)
   instances/<id>/patch.diff          the evaluated patch
-  instances/<id>/test_output.txt     what the test command printed
+  instances/<id>/eval.sh             the evaluation script that ran in the sandbox
+  instances/<id>/test_output.txt     the test step's output, the tests' between >>>>> Start/End Test Output
   instances/<id>/eval.log            every command, its exit code and time
   instances/<id>/report.json         SWE-bench per-instance report (tests_status, resolved)
 
@@ -83,7 +92,10 @@ export function registerEvalCommand(program: Command): Command {
     .description(
       'Evaluate model patches (or the gold patches) on SWE-bench-style task instances: each instance gets a fresh sandbox with its repository at base_commit, the patch and the test patch are applied, the tests run, and every FAIL_TO_PASS / PASS_TO_PASS test is graded as SWE-bench does.',
     )
-    .option('--dataset <file>', 'instances, SWE-bench JSON array or JSONL (or --example)')
+    .option(
+      '--dataset <file>',
+      'instances: SWE-bench JSON array, JSONL, or Hugging Face parquet (data/test-*.parquet); or --example',
+    )
     .option(
       '--example',
       'grade the embedded dataset: gold patches into OUT/gold, then model-like predictions into OUT/wrong',
@@ -106,7 +118,28 @@ export function registerEvalCommand(program: Command): Command {
     .addOption(
       new Option('--sandbox <kind>', 'sandbox vendor').choices(['local', 'docker', 'e2b']).default('local'),
     )
-    .option('--image <name>', 'Docker image / E2B template for instances without an "image" field')
+    .option(
+      '--image <name>',
+      'Docker image / E2B template for instances without an "image" field (default: the official swebench/sweb.eval.x86_64.<id>:latest)',
+    )
+    .option(
+      '--namespace <name>',
+      'namespace of the official image names ("none": local sweb.eval.x86_64.<id> names)',
+      'swebench',
+    )
+    .option('--tag <tag>', 'tag of the official image names', 'latest')
+    .option(
+      '--image-template <template>',
+      'image name per instance instead of the official one: {id} {id_1776} {namespace} {tag} {arch} {repo}',
+    )
+    .addOption(
+      new Option(
+        '--patch-policy <policy>',
+        'official: git apply, git apply --reject, patch --fuzz=5 (SWE-bench); strict: git apply, patch --fuzz=0',
+      )
+        .choices(['official', 'strict'])
+        .default('official'),
+    )
     .option('--workers <n>', 'instances evaluated at once (default: CPU count, at most 4)', positiveInteger)
     .option(
       '--max-sandboxes <n>',
@@ -123,8 +156,11 @@ export function registerEvalCommand(program: Command): Command {
     .option('--instance-ids <ids...>', 'only these instances (space or comma separated)', collectIds)
     .option('--resume', 'keep finished instances in --out; rerun errored, cut-off and missing ones')
     .addOption(
-      new Option('--checkout <mode>', 'how trees get into sandboxes: clone (local only), archive, auto')
-        .choices(['auto', 'clone', 'archive'])
+      new Option(
+        '--checkout <mode>',
+        'how trees get into sandboxes: clone (local only), archive, in-place (/testbed of the image), auto (clone for local, else in-place with archive when the image has no /testbed)',
+      )
+        .choices(['auto', 'clone', 'archive', 'in-place'])
         .default('auto'),
     )
     .option('--json', 'print the run report as JSON instead of the summary')
@@ -182,6 +218,10 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
       ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
       sandbox: options.sandbox,
       ...(options.image === undefined ? {} : { image: options.image }),
+      ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
+      ...(options.tag === undefined ? {} : { tag: options.tag }),
+      ...(options.imageTemplate === undefined ? {} : { imageTemplate: options.imageTemplate }),
+      patchPolicy: options.patchPolicy,
       ...(options.workers === undefined ? {} : { workers: options.workers }),
       ...(options.maxSandboxes === undefined ? {} : { maxSandboxes: options.maxSandboxes }),
       infraRetries: options.infraRetries ?? 2,

@@ -5,10 +5,11 @@ import { Command } from 'commander';
 import { registerCallCommand } from './call-command.js';
 import { registerConformanceCommand } from './conformance-command.js';
 import { registerEvalCommand } from './eval-command.js';
+import { registerGradeCommand } from './grade-command.js';
 import { registerMcpCommand } from './mcp-command.js';
 
 /**
- * The `sandkit` CLI: `mcp`, `call`, `conformance`, `eval`.
+ * The `sandkit` CLI: `mcp`, `call`, `conformance`, `eval`, `grade`.
  * Results go to stdout; diagnostics to stderr. Exit 1 on an error.
  */
 const program = new Command('sandkit')
@@ -18,6 +19,7 @@ registerMcpCommand(program);
 registerCallCommand(program);
 registerConformanceCommand(program);
 registerEvalCommand(program);
+registerGradeCommand(program);
 
 try {
   await program.parseAsync(process.argv);

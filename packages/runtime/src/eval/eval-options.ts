@@ -7,7 +7,9 @@ import { join, resolve } from 'node:path';
 import { type SandboxAdapter, SandkitError, SandkitErrorCode } from '@sandkit/core';
 import type { EvalSandboxKind } from './eval-sandboxes.js';
 import type { CheckoutMode } from './instance/checkout-instance.js';
+import type { PatchPolicy } from './instance/patch-step.js';
 import type { EvalProgress } from './report/progress.js';
+import { type ImageNaming, officialImageNaming } from './sandbox/official-image.js';
 
 /** Options of {@link runEval}. */
 export interface EvalOptions {
@@ -27,8 +29,20 @@ export interface EvalOptions {
   cacheDir?: string;
   /** @default 'local' */
   sandbox?: EvalSandboxKind;
-  /** Docker image / E2B template for instances without an `image` field. @default none */
+  /** Docker image / E2B template for instances without an `image` field. @default the official per-instance name */
   image?: string;
+  /** Namespace of the official image names; `'none'` = local names (`sweb.eval.x86_64.<id>:latest`, `__` kept). @default 'swebench' */
+  namespace?: string;
+  /** Tag of the official image names. @default 'latest' */
+  tag?: string;
+  /** Image name template (`{id}`, `{id_1776}`, `{namespace}`, `{tag}`, `{arch}`, `{repo}`) instead of the official form. @default none */
+  imageTemplate?: string;
+  /**
+   * How patches are applied: `official` = SWE-bench's chain (`git apply -v`, `git apply -v --reject`,
+   * `patch --batch --fuzz=5 -p1`); `strict` = `git apply -v`, then `patch --fuzz=0` refusing fuzz.
+   * @default 'official'
+   */
+  patchPolicy?: PatchPolicy;
   /** A ready adapter used instead of `sandbox` (custom vendors, tests). @default none */
   adapter?: SandboxAdapter;
   /** Instances evaluated at once. Integer 1–1000. @default min(4, CPU count) */
@@ -47,7 +61,11 @@ export interface EvalOptions {
   instanceIds?: readonly string[];
   /** Keep finished instances of an earlier run in `out`, rerun errored, cut-off and missing ones. @default false */
   resume?: boolean;
-  /** How trees get into sandboxes. @default 'auto' (clone for local, archive otherwise) */
+  /**
+   * How trees get into sandboxes. `auto`: clone for local; otherwise in place when the image holds
+   * the repository at `/testbed` at `base_commit` (SWE-bench's images), else archive upload.
+   * @default 'auto'
+   */
   checkout?: CheckoutMode | 'auto';
   /** Aborting stops the run: running instances are killed, their sandboxes destroyed, reports written. */
   signal?: AbortSignal;
@@ -66,6 +84,8 @@ export interface NormalizedEvalOptions {
   cacheDir: string;
   sandbox: EvalSandboxKind;
   image: string | null;
+  naming: ImageNaming;
+  patchPolicy: PatchPolicy;
   adapter: SandboxAdapter | null;
   workers: number;
   maxSandboxes: number;
@@ -104,11 +124,26 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
   if (!['local', 'docker', 'e2b'].includes(sandbox))
     invalid(`--sandbox must be local, docker or e2b, got ${sandbox}`);
   const checkout = options.checkout ?? 'auto';
-  if (!['auto', 'clone', 'archive'].includes(checkout))
-    invalid(`--checkout must be auto, clone or archive, got ${checkout}`);
+  if (!['auto', 'clone', 'archive', 'in-place'].includes(checkout))
+    invalid(`--checkout must be auto, clone, archive or in-place, got ${checkout}`);
+  if (checkout === 'in-place' && sandbox === 'local' && options.adapter === undefined)
+    invalid(
+      '--checkout in-place needs an image with the repository at /testbed (--sandbox docker or e2b); the local sandbox clones',
+    );
   if (checkout === 'clone' && sandbox !== 'local' && options.adapter === undefined) {
     invalid('--checkout clone needs a sandbox that sees the host files (--sandbox local); use archive');
   }
+  const patchPolicy = options.patchPolicy ?? 'official';
+  if (!['official', 'strict'].includes(patchPolicy))
+    invalid(`--patch-policy must be official or strict, got ${patchPolicy}`);
+  const namespace = options.namespace ?? officialImageNaming.namespace;
+  if (namespace !== null && !/^[a-z0-9][a-z0-9._/:-]*$/.test(namespace))
+    invalid(
+      `--namespace must be a registry namespace like swebench or ghcr.io/org (or none), got ${namespace}`,
+    );
+  const tag = options.tag ?? officialImageNaming.tag;
+  if (!/^[\w][\w.-]{0,127}$/.test(tag))
+    invalid(`--tag must be a Docker tag (letters, digits, _ . -), got ${tag}`);
   const cacheHome = process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
   return {
     dataset: resolve(options.dataset),
@@ -120,6 +155,13 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
     cacheDir: resolve(options.cacheDir ?? join(cacheHome, 'sandkit', 'mirrors')),
     sandbox,
     image: options.image ?? null,
+    naming: {
+      namespace: namespace === 'none' ? null : namespace,
+      tag,
+      arch: officialImageNaming.arch,
+      template: options.imageTemplate ?? null,
+    },
+    patchPolicy,
     adapter: options.adapter ?? null,
     workers,
     maxSandboxes,

@@ -4,11 +4,12 @@
  * `destroy: true`); the pool keeps the next ones warm and caps how many live at once.
  * @module
  */
-import { type SandboxAdapter, type SandboxProvider, SandkitError, SandkitErrorCode } from '@sandkit/core';
+import type { SandboxAdapter, SandboxProvider } from '@sandkit/core';
 import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { createPooledSandboxProvider } from '../pool/pooled-sandbox-provider.js';
 import type { CheckoutMode } from './instance/checkout-instance.js';
 import type { SweBenchInstance } from './load/swe-bench-instance.js';
+import { type ImageNaming, instanceImageName } from './sandbox/official-image.js';
 
 /** Sandbox vendors `sandkit eval` can use. */
 export type EvalSandboxKind = 'local' | 'docker' | 'e2b';
@@ -16,8 +17,10 @@ export type EvalSandboxKind = 'local' | 'docker' | 'e2b';
 /** Options of {@link createEvalSandboxes}. */
 export interface EvalSandboxesOptions {
   kind: EvalSandboxKind;
-  /** Image (Docker) or template (E2B) for instances without their own `image`; `null` = none. */
+  /** Image (Docker) or template (E2B) for instances without their own `image`; `null` = by `naming`. */
   image: string | null;
+  /** How an instance's image is named when neither its row nor `image` gives one (the official names by default). */
+  naming: ImageNaming;
   /** A ready adapter to use instead of `kind` (tests, custom vendors); `image` is then ignored. */
   adapter: SandboxAdapter | null;
   /** The pool's max: sandboxes alive at once (in use, being created or destroyed), at most the vendor's quota. */
@@ -30,9 +33,11 @@ export interface EvalSandboxesOptions {
 export interface EvalSandboxes {
   /** How working trees get in: `clone` when sandboxes share the host's file system (local), else `archive`. */
   readonly sharesHostFiles: boolean;
+  /** The image (Docker) or template (E2B) an instance runs in: its `image`, else the run's, else the official name; `null` for local. */
+  imageFor(instance: SweBenchInstance): string | null;
   /**
-   * The provider for an instance (by its `image`, else the run's).
-   * @throws SandkitError `invalid_option` when docker/e2b has no image for the instance.
+   * The provider for an instance (by {@link EvalSandboxes.imageFor}).
+   * @throws SandkitError `invalid_option` when an image template is malformed.
    */
   forInstance(instance: SweBenchInstance): Promise<SandboxProvider>;
   /** Closes every pool, destroying every sandbox. */
@@ -53,18 +58,19 @@ export function createEvalSandboxes(options: EvalSandboxesOptions): EvalSandboxe
       createAttempts: 4,
     });
   };
+  const imageFor = (instance: SweBenchInstance): string | null =>
+    options.kind === 'local' || options.adapter !== null
+      ? null
+      : (instance.image ?? options.image ?? instanceImageName(instance, options.naming));
   return {
     sharesHostFiles: options.adapter === null ? options.kind === 'local' : options.adapter.name === 'local',
+    imageFor,
     forInstance(instance) {
-      const image =
-        options.kind === 'local' || options.adapter !== null ? null : (instance.image ?? options.image);
-      if (options.kind === 'docker' && options.adapter === null && image === null) {
-        return Promise.reject(
-          new SandkitError({
-            code: SandkitErrorCode.invalidOption,
-            message: `instance ${instance.instance_id} has no image: pass --image or set "image" in the dataset`,
-          }),
-        );
+      let image: string | null;
+      try {
+        image = imageFor(instance);
+      } catch (error) {
+        return Promise.reject(error);
       }
       const key = image ?? '';
       let provider = pools.get(key);
@@ -83,13 +89,13 @@ export function createEvalSandboxes(options: EvalSandboxesOptions): EvalSandboxe
   };
 }
 
-/** The checkout mode for `requested` (`auto` picks by {@link EvalSandboxes.sharesHostFiles}). */
+/** The checkout mode for `requested` (`auto`: `clone` when {@link EvalSandboxes.sharesHostFiles}, else `in-place`). */
 export function resolveCheckoutMode(
   requested: CheckoutMode | 'auto',
   sandboxes: EvalSandboxes,
 ): CheckoutMode {
   if (requested !== 'auto') return requested;
-  return sandboxes.sharesHostFiles ? 'clone' : 'archive';
+  return sandboxes.sharesHostFiles ? 'clone' : 'in-place';
 }
 
 async function makeAdapter(

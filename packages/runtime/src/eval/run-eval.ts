@@ -112,6 +112,7 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
   const sandboxes = createEvalSandboxes({
     kind: opts.sandbox,
     image: opts.image,
+    naming: opts.naming,
     adapter: opts.adapter,
     maxSandboxes: opts.maxSandboxes,
     timeoutMs: opts.timeoutMs,
@@ -133,6 +134,7 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
         provider: () => sandboxes.forInstance(instance),
         store,
         checkoutMode,
+        patchPolicy: opts.patchPolicy,
         outDir: join(opts.out, 'instances', instance.instance_id),
         timeoutMs: opts.timeoutMs,
         signal: opts.signal,

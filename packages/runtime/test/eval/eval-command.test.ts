@@ -107,14 +107,18 @@ describe('sandkit eval', () => {
     for (const id of report.resolved_ids as string[]) {
       expect((await readdir(join(out, 'instances', id))).sort()).toEqual([
         'eval.log',
+        'eval.sh',
         'patch.diff',
         'report.json',
         'test_output.txt',
       ]);
     }
     const log = await readFile(join(out, 'instances/sandkit-mini__ledger-1/eval.log'), 'utf8');
-    expect(log).toMatch(/tests: \$ \{ python3 -m unittest -v tests\.test_book\n\} 2>&1/);
-    expect(log).toMatch(/tests: exit 0 in \d+ ms/);
+    expect(log).toMatch(
+      /test command \(default, parser unittest\): python3 -m unittest -v tests\.test_book\n/,
+    );
+    expect(log).toMatch(/eval script: exit 0 in \d+ ms/);
+    expect(log).toMatch(/tests: exit 0; output in test_output\.txt/);
     const results = await readFile(join(out, 'results.jsonl'), 'utf8');
 
     const again = await runCli([...args, '--resume']);

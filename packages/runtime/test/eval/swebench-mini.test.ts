@@ -66,6 +66,7 @@ describe('the embedded dataset (datasets/swebench-mini)', () => {
       cacheDir: join(dir, 'cache'),
       workers: 2,
       timeoutSeconds: 300,
+      patchPolicy: 'strict',
     });
 
     const status = (id: string) => run.results.get(id)?.status;
@@ -100,8 +101,10 @@ describe('the embedded dataset (datasets/swebench-mini)', () => {
     );
     expect(half['sandkit-mini__ledger-1'].tests_status.FAIL_TO_PASS.success).toHaveLength(1);
     expect(half['sandkit-mini__ledger-1'].tests_status.FAIL_TO_PASS.failure).toHaveLength(1);
+    const script = await readFile(join(out, 'instances/sandkit-mini__pager-1/eval.sh'), 'utf8');
+    expect(script).toMatch(/patch --batch --forward --fuzz=0/);
     const applyLog = await readFile(join(out, 'instances/sandkit-mini__pager-1/eval.log'), 'utf8');
-    expect(applyLog).toMatch(/patch --batch --forward --fuzz=0/);
+    expect(applyLog).toMatch(/model patch: exit 1/);
 
     for (const instance of noop) {
       const result = run.results.get(instance.instance_id) as InstanceResult;
@@ -114,4 +117,34 @@ describe('the embedded dataset (datasets/swebench-mini)', () => {
       expect(result.missing_tests, instance.instance_id).toEqual([]);
     }
   }, 240_000);
+
+  it('applies the stale-context prediction with patch --fuzz=5 under the official patch chain, and says so', async () => {
+    const out = join(dir, 'out-official');
+    const run = await runEval({
+      dataset: miniInstances,
+      predictions: miniWrongPredictions,
+      out,
+      reposDir: mirrors,
+      cacheDir: join(dir, 'cache'),
+      instanceIds: ['sandkit-mini__pager-1'],
+      workers: 1,
+      timeoutSeconds: 300,
+    });
+    expect(run.results.get('sandkit-mini__pager-1')).toMatchObject({
+      status: 'resolved',
+      patch_method: 'patch --fuzz=5',
+    });
+    expect(await readFile(join(out, 'summary.md'), 'utf8')).toMatch(
+      /\| sandkit-mini__pager-1 \| resolved \|[^\n]*\| patch --fuzz=5 \|/,
+    );
+    const log = await readFile(join(out, 'instances/sandkit-mini__pager-1/eval.log'), 'utf8');
+    expect(log).toMatch(/::sandkit-fallback git apply --reject/);
+    const report = JSON.parse(
+      await readFile(join(out, 'instances/sandkit-mini__pager-1/report.json'), 'utf8'),
+    );
+    expect(report['sandkit-mini__pager-1']).toMatchObject({
+      resolved: true,
+      patch_applied_with: 'patch --fuzz=5',
+    });
+  }, 120_000);
 });

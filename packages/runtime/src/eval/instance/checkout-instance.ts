@@ -13,15 +13,18 @@ import type { EvalLog } from './eval-log.js';
 import type { PrepareStep } from './prepare-script.js';
 import type { RepoStore } from './repo-store.js';
 
-/** How the working tree gets into the sandbox. */
-export type CheckoutMode = 'clone' | 'archive';
+/**
+ * How the working tree gets into the sandbox: `in-place` uses the image's `/testbed` (SWE-bench's
+ * images) and falls back to `archive` when the image has none.
+ */
+export type CheckoutMode = 'clone' | 'archive' | 'in-place';
 
 /** What {@link checkoutStep} needs. */
 export interface CheckoutOptions {
   client: SandboxClient;
   log: EvalLog;
   store: RepoStore;
-  mode: CheckoutMode;
+  mode: 'clone' | 'archive';
   repo: string;
   commit: string;
   /** Sandbox path of the working tree to create. */

@@ -4,6 +4,7 @@
  * @module
  */
 
+import type { OfficialAgreement } from '../grade/official-agreement.js';
 import type { PatchMethod } from './apply-patch.js';
 import type { PrefixMatch, TestsStatus } from './grade.js';
 
@@ -55,6 +56,12 @@ export interface InstanceResult {
   missing_tests: string[];
   /** Listed ids that only match logged ids by prefix (counted as failures). */
   prefix_matches: PrefixMatch[];
+  /** Official ids that several logged ids collapsed into (graded with the worst status). */
+  id_collisions?: Array<{ official: string; from: string[] }>;
+  /** FAIL_TO_PASS tests that were skipped: failures for sandkit, neither list for the official grader. */
+  skipped_fail_to_pass?: string[];
+  /** `sandkit grade`: the official report.json beside the log, and whether sandkit agrees. */
+  official?: OfficialAgreement;
   /** `true` when the test command hit the instance's deadline (graded on the output so far). */
   tests_timed_out: boolean;
   /** FAIL_TO_PASS / PASS_TO_PASS success counts, for the summary. */
@@ -64,7 +71,10 @@ export interface InstanceResult {
   finished_at: string;
 }
 
-/** `report.json` of one instance, exactly SWE-bench's `get_eval_report` shape. */
+/**
+ * `report.json` of one instance: SWE-bench's `get_eval_report` shape, plus `patch_applied_with`
+ * (which step of the patch chain applied the model patch; sandkit's, absent when it did not apply).
+ */
 export type SweBenchInstanceReport = Record<
   string,
   {
@@ -72,6 +82,7 @@ export type SweBenchInstanceReport = Record<
     patch_exists: boolean;
     patch_successfully_applied: boolean;
     resolved: boolean;
+    patch_applied_with?: PatchMethod;
     tests_status?: TestsStatus;
   }
 >;

@@ -1,27 +1,31 @@
 /**
- * The body of one instance's evaluation, in a sandbox already acquired: upload the patches (and
- * the tree in archive mode), run the prepare script, run the tests, grade, write `report.json`
- * and `test_output.txt`.
+ * The body of one instance's evaluation, in a sandbox already acquired. The script is kept as
+ * `eval.sh` beside `eval.log` (as the official harness keeps its own). Round trips: one
+ * `writeFile` (the evaluation script, patches inside) and one `exec` (the script, test run
+ * included; see `eval-script.ts`). Only when the image holds no repository at `/testbed` does the
+ * tree go in (`git archive` on the host, one more `writeFile` and the script again); the local
+ * adapter clones from the host mirror inside the script.
  * @module
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { formatCommand, pinnedGitCommand, quoteShellArgument, type SandboxSession } from '@sandkit/core';
-import { frameworkOf } from '../load/swe-bench-instance.js';
+import { quoteShellArgument, type SandboxSession } from '@sandkit/core';
+import { gradeLog } from '../grade/grade-log.js';
 import { checkoutStep } from './checkout-instance.js';
 import type { EvalLog } from './eval-log.js';
 import type { InstanceResult, SweBenchInstanceReport } from './eval-result.js';
+import { buildEvalScript, inPlaceStep, noTreeMarker } from './eval-script.js';
 import { StepError } from './eval-step-error.js';
-import { gradeTests } from './grade.js';
 import type { InstanceContext } from './instance-context.js';
-import { parseTestStatuses } from './parse-test-statuses.js';
-import { patchPaths, splitPatch } from './patch-files.js';
-import { patchStepCommand, preparePatch, readPatchStep } from './patch-step.js';
-import { type PrepareStep, runPrepareScript } from './prepare-script.js';
-import { defaultTestCommand, testEnvironment } from './test-command.js';
+import { preparePatch, readPatchStep } from './patch-step.js';
+import { type PrepareStep, parsePrepareOutput, type StepOutcome } from './prepare-script.js';
+import { testPlan } from './test-plan.js';
 
-/** Bytes of test output kept per stream (the rest is counted, not kept). */
+/** Bytes of script output kept (the rest is counted, not kept). */
 const testOutputBytes = 64 * 1024 * 1024;
+
+/** Where SWE-bench's images keep the repository (`DOCKER_WORKDIR`). */
+export const officialRepoDir = '/testbed';
 
 /**
  * Evaluates the instance in `session`, filling `result` and `report`.
@@ -37,8 +41,8 @@ export async function evaluate(
 ): Promise<void> {
   const { instance, prediction, outDir } = ctx;
   const { client } = session;
-  const repoDir = `${session.workdir}/repo`;
   const scratchDir = `${session.workdir}/.sandkit-eval`;
+  const scriptPath = `${scratchDir}/eval.sh`;
   const remaining = (step: string): number => {
     const left = ctx.timeoutMs - (performance.now() - started);
     if (left <= 0)
@@ -49,103 +53,157 @@ export async function evaluate(
     return left;
   };
 
+  const plan = testPlan(instance);
+  log.note(
+    `test command (${plan.source}, parser ${plan.parser}${plan.officialParser ? `, official ${plan.officialParser}` : ''}): ${plan.test.testCommand}`,
+  );
   const model = preparePatch(prediction.model_patch ?? '');
-  const tests = preparePatch(instance.test_patch);
   result.patch_files = model.files;
   result.skipped_binary_files = model.skippedBinary;
   for (const path of model.skippedBinary)
     log.note(`model patch: skipped binary file without patch data: ${path}`);
-  const modelPath = `${scratchDir}/model.patch`;
-  const testPath = `${scratchDir}/test.patch`;
-  await client.writeFile(modelPath, model.text, { signal: ctx.signal });
-  await client.writeFile(testPath, tests.text, { signal: ctx.signal });
-  const steps: PrepareStep[] = [
-    await checkoutStep({
-      client,
-      log,
-      store: ctx.store,
-      mode: ctx.checkoutMode,
-      repo: instance.repo,
-      commit: instance.base_commit,
-      repoDir,
-      workdir: session.workdir,
-      scratchDir,
-      signal: ctx.signal,
-    }),
-  ];
-  if (instance.setup_cmd !== undefined)
-    steps.push({ name: 'setup', command: instance.setup_cmd, cwd: repoDir });
-  if (!model.empty) steps.push({ name: 'model patch', command: patchStepCommand(modelPath), cwd: repoDir });
-  const testFiles = splitPatch(instance.test_patch).files;
-  const touched = new Set(
-    splitPatch(prediction.model_patch ?? '').files.flatMap((file) => [file.oldPath, file.newPath]),
-  );
-  const restore = restoreTestFilesCommand(
-    testFiles.filter((file) => touched.has(file.oldPath ?? file.newPath)),
-  );
-  if (restore !== null) steps.push({ name: 'restore test files', command: restore, cwd: repoDir });
-  steps.push({ name: 'test patch', command: patchStepCommand(testPath), cwd: repoDir });
 
-  const prepared = await runPrepareScript(client, log, steps, quoteShellArgument, {
-    timeoutMs: remaining('checkout'),
-    signal: ctx.signal,
-  });
-  if (prepared.exec.aborted) throw new StepError('internal', 'aborted');
-  const failure = (name: string) => prepared.steps.get(name)?.output ?? '';
-  const applied = model.empty
-    ? { applied: true, method: 'none' as const, offsets: [], failure: '' }
-    : readPatchStep(failure('model patch'), prepared.steps.get('model patch')?.exitCode ?? null);
-  if (prepared.failed !== null && prepared.exec.timedOut)
-    throw new StepError('timeout', `${prepared.failed} timed out (--timeout ${ctx.timeoutMs / 1000} s)`);
-  switch (prepared.failed) {
+  const run = async (treeStep: PrepareStep, repoDir: string, archived: boolean) => {
+    const script = buildEvalScript({
+      repoDir,
+      scratchDir,
+      baseCommit: instance.base_commit,
+      resetRef: archived ? 'HEAD' : instance.base_commit,
+      treeStep,
+      setupCommand: instance.setup_cmd ?? null,
+      modelPatch: model.empty ? null : model.text,
+      patchPolicy: ctx.patchPolicy,
+      testPatch: instance.test_patch,
+      test: plan.test,
+    });
+    await writeFile(join(outDir, 'eval.sh'), script);
+    log.note(`${treeStep.name}: $ ${treeStep.command}`);
+    await client.writeFile(scriptPath, script, { signal: ctx.signal });
+    const exec = await log.exec(
+      client,
+      'eval script',
+      `if command -v bash >/dev/null 2>&1; then exec bash ${quoteShellArgument(scriptPath)}; else exec sh ${quoteShellArgument(scriptPath)}; fi`,
+      {
+        timeoutMs: remaining('the evaluation script'),
+        signal: ctx.signal,
+        maxOutputBytes: testOutputBytes,
+        logStdout: false,
+        display: `bash ${scriptPath}  (${treeStep.name}, setup, model patch, tests; output framed per step)`,
+      },
+    );
+    if (exec.aborted) throw new StepError('internal', 'aborted');
+    return { exec, steps: parsePrepareOutput(exec.stdout) };
+  };
+
+  let repoDir: string;
+  let outcome: Awaited<ReturnType<typeof run>>;
+  if (ctx.checkoutMode === 'clone' || ctx.checkoutMode === 'archive') {
+    repoDir = `${session.workdir}/repo`;
+    outcome = await run(
+      await checkout(ctx, session, log, repoDir, scratchDir),
+      repoDir,
+      ctx.checkoutMode === 'archive',
+    );
+  } else {
+    repoDir = officialRepoDir;
+    outcome = await run(inPlaceStep(repoDir, instance.base_commit, session.workdir), repoDir, false);
+    const probe = outcome.steps.get('in place');
+    if (probe?.exitCode === 3 && probe.output.includes(noTreeMarker)) {
+      log.note(`the image has no repository at ${officialRepoDir}: uploading the tree`);
+      repoDir = `${session.workdir}/repo`;
+      outcome = await run(
+        await checkout({ ...ctx, checkoutMode: 'archive' }, session, log, repoDir, scratchDir),
+        repoDir,
+        true,
+      );
+    }
+  }
+  const { exec, steps } = outcome;
+  const order = ['in place', 'checkout', 'setup', 'model patch', 'tests'];
+  let failed: string | null = null;
+  for (const name of order) {
+    const step = steps.get(name);
+    if (step === undefined) continue;
+    if (name !== 'tests') log.step(name, step.exitCode, step.output);
+    if (step.exitCode !== 0) failed ??= name;
+  }
+  if (exec.timedOut && failed !== null && failed !== 'tests')
+    throw new StepError('timeout', `${failed} timed out (--timeout ${ctx.timeoutMs / 1000} s)`);
+  const tests: StepOutcome | undefined = steps.get('tests');
+  if (tests === undefined && failed === null) {
+    if (exec.timedOut)
+      throw new StepError(
+        'timeout',
+        `the evaluation script timed out before the tests (--timeout ${ctx.timeoutMs / 1000} s)`,
+      );
+    throw new StepError(
+      'internal',
+      `the evaluation script ended before the tests (exit ${exec.exitCode ?? exec.signal}); see eval.log`,
+    );
+  }
+  const output = (name: string): string => steps.get(name)?.output ?? '';
+  switch (failed) {
+    case 'in place':
+      throw new StepError('repo', lastLine(output('in place')));
     case 'checkout':
       throw new StepError(
         'repo',
-        `checkout of ${instance.base_commit} failed: ${lastLine(failure('checkout'))}`,
+        `checkout of ${instance.base_commit} failed: ${lastLine(output('checkout'))}`,
       );
     case 'setup':
-      throw new StepError(
-        'setup',
-        `setup_cmd failed (exit ${prepared.steps.get('setup')?.exitCode}); see eval.log`,
-      );
+      throw new StepError('setup', `setup_cmd failed (exit ${steps.get('setup')?.exitCode}); see eval.log`);
     case 'model patch':
       throw new StepError(
         'patch_apply',
-        `the model patch does not apply (git apply, then patch --fuzz=0): ${firstProblem(failure('model patch'))}; see eval.log`,
-      );
-    case 'restore test files':
-    case 'test patch':
-      throw new StepError(
-        'test_patch',
-        `the test patch does not apply, so the instance cannot be graded: ${firstProblem(failure(prepared.failed))}; see eval.log`,
+        `the model patch does not apply (${ctx.patchPolicy === 'official' ? 'git apply, git apply --reject, patch --fuzz=5' : 'git apply, then patch --fuzz=0'}): ${firstProblem(output('model patch'))}; see eval.log`,
       );
   }
+  const applied = model.empty
+    ? { applied: true, method: 'none' as const, offsets: [] }
+    : readPatchStep(output('model patch'), steps.get('model patch')?.exitCode ?? null);
   result.patch_method = applied.method;
   result.patch_offsets = applied.offsets;
   report.patch_successfully_applied = true;
+  if (applied.method !== null) report.patch_applied_with = applied.method;
   log.note(`model patch applied with ${applied.method}: ${model.files.join(', ')}`);
 
-  const framework = frameworkOf(instance);
-  const command = instance.test_cmd ?? defaultTestCommand(framework, patchPaths(testFiles));
-  const run = await log.exec(client, 'tests', `{ ${command}\n} 2>&1`, {
-    cwd: repoDir,
-    env: { ...testEnvironment },
-    timeoutMs: remaining('the tests'),
-    signal: ctx.signal,
-    maxOutputBytes: testOutputBytes,
-    logStdout: false,
+  // The test step's output is test_output.txt in the official layout (markers included).
+  const testOutput = tests?.output ?? '';
+  await writeFile(join(outDir, 'test_output.txt'), `${testOutput}\n`);
+  log.note(`tests: ${tests === undefined ? 'cut off' : `exit ${tests.exitCode}`}; output in test_output.txt`);
+  result.tests_timed_out = exec.timedOut;
+  const graded = gradeLog(exec.timedOut ? `${testOutput}\n>>>>> End Test Output\n` : testOutput, {
+    parser: plan.parser,
+    officialParser: plan.officialParser,
+    failOnly: plan.failOnly,
+    FAIL_TO_PASS: instance.FAIL_TO_PASS,
+    PASS_TO_PASS: instance.PASS_TO_PASS,
   });
-  if (run.aborted) throw new StepError('internal', 'aborted');
-  await writeFile(join(outDir, 'test_output.txt'), run.stdout);
-  result.tests_timed_out = run.timedOut;
-  const statuses = parseTestStatuses(run.stdout, framework);
-  log.note(`parsed ${statuses.size} test statuses with the ${framework} parser (output in test_output.txt)`);
-  const grade = gradeTests(statuses, instance);
-  report.resolved = grade.resolved;
+  if (graded.testPatchFailed)
+    throw new StepError(
+      'test_patch',
+      `the test patch does not apply, so the instance cannot be graded: ${graded.testPatchError}; see test_output.txt`,
+    );
+  if (graded.parserMissing)
+    throw new StepError('internal', `no "${plan.parser}" parser in this build of @sandkit/tools`);
+  log.note(
+    `parsed ${graded.statuses.size} test statuses with the ${plan.parser} parser${graded.hadAnsi ? ' (ANSI colour stripped)' : ''}`,
+  );
+  for (const collision of graded.collisions)
+    log.note(
+      `ids ${collision.from.map((entry) => `${JSON.stringify(entry.id)} ${entry.status}`).join(', ')} all become the official id ${JSON.stringify(collision.official)}: graded ${collision.status}`,
+    );
+  const grade = graded.grade;
+  report.resolved = graded.resolved;
   report.tests_status = grade.tests_status;
-  result.status = grade.resolved ? 'resolved' : 'unresolved';
+  result.status = graded.resolved ? 'resolved' : 'unresolved';
   result.missing_tests = grade.missing;
   result.prefix_matches = grade.prefixMatches;
+  result.id_collisions = graded.collisions.map((c) => ({
+    official: c.official,
+    from: c.from.map((f) => f.id),
+  }));
+  result.skipped_fail_to_pass = grade.skippedFailToPass;
   result.f2p.success = grade.tests_status.FAIL_TO_PASS.success.length;
   result.p2p.success = grade.tests_status.PASS_TO_PASS.success.length;
   for (const match of grade.prefixMatches) {
@@ -156,22 +214,25 @@ export async function evaluate(
   await writeReport(outDir, instance.instance_id, report);
 }
 
-/**
- * As SWE-bench does before applying the test patch: test files it modifies go back to their
- * base version, undoing the model's edits; files it creates are removed if the model made them.
- * Called with only the test files the model patch touched (the others are at base already);
- * `null` when there are none.
- */
-function restoreTestFilesCommand(files: ReturnType<typeof splitPatch>['files']): string | null {
-  const modified = files.map((file) => file.oldPath).filter((path): path is string => path !== null);
-  const created = files
-    .filter((file) => file.oldPath === null && file.newPath !== null)
-    .map((file) => file.newPath as string);
-  const commands = [
-    ...(modified.length > 0 ? [pinnedGitCommand('checkout', ['-q', 'HEAD', '--', ...modified])] : []),
-    ...(created.length > 0 ? [formatCommand(['rm', '-f', '--', ...created])] : []),
-  ];
-  return commands.length === 0 ? null : commands.join(' && ');
+async function checkout(
+  ctx: InstanceContext,
+  session: SandboxSession,
+  log: EvalLog,
+  repoDir: string,
+  scratchDir: string,
+): Promise<PrepareStep> {
+  return checkoutStep({
+    client: session.client,
+    log,
+    store: ctx.store,
+    mode: ctx.checkoutMode === 'clone' ? 'clone' : 'archive',
+    repo: ctx.instance.repo,
+    commit: ctx.instance.base_commit,
+    repoDir,
+    workdir: session.workdir,
+    scratchDir,
+    signal: ctx.signal,
+  });
 }
 
 function lastLine(text: string): string {

@@ -1,12 +1,18 @@
 /**
- * Grades one instance the way SWE-bench's `grading.py` does (`get_eval_tests_report`,
- * `get_resolution_status`): a FAIL_TO_PASS test succeeds when it PASSED (or XFAIL); a
- * PASS_TO_PASS test succeeds when it PASSED, XFAIL or SKIPPED; a test missing from the log
- * counts as a failure. Resolved = every FAIL_TO_PASS and every PASS_TO_PASS test succeeded.
+ * Grades one instance the way SWE-bench's `swebench/harness/grading.py` does
+ * (`get_eval_tests_report`, `get_resolution_status`; v4.1.0, commit
+ * 726c5461e2ef52d83cf1ea2107870a8bb3328d57): a listed test succeeds when it PASSED (or XFAIL); a
+ * test missing from the log, FAILED or ERROR is a failure. Resolved = every FAIL_TO_PASS and every
+ * PASS_TO_PASS test succeeded. For FAIL_ONLY repositories (`FAIL_ONLY_REPOS`) only a FAILED status
+ * fails a test.
  *
- * Ids are compared exactly as SWE-bench writes them (pytest node ids with their whole parameter
- * block, spaces included: B01). A listed id that is missing from the log but is a prefix of a
- * logged id (or the other way round) is still a failure, and is flagged in `prefixMatches`.
+ * Where sandkit departs from it, conservatively: the official grader puts a SKIPPED test in neither
+ * list (so an all-skipped FAIL_TO_PASS list resolves); sandkit counts a skipped FAIL_TO_PASS test as
+ * a failure (named in `skippedFailToPass`) and a skipped PASS_TO_PASS test as a success.
+ *
+ * Ids are looked up first in the official form (see `../grade/official-ids.ts`), then as printed
+ * whole. A listed id missing from both but a prefix of a logged id (or the other way round) is still
+ * a failure, flagged in `prefixMatches`.
  * @module
  */
 
@@ -42,21 +48,39 @@ export interface Grade {
   /** Listed tests that never appeared in the log (each counted as a failure). */
   missing: string[];
   prefixMatches: PrefixMatch[];
+  /** FAIL_TO_PASS tests that were SKIPPED (sandkit: failure; the official grader: neither list). */
+  skippedFailToPass: string[];
+}
+
+/** Grading options. */
+export interface GradeOptions {
+  /** SWE-bench's FAIL_ONLY evaluation: only a FAILED status fails a listed test. @default false */
+  failOnly?: boolean;
+  /** Statuses by the ids as printed whole, looked up when the official form has no entry. @default none */
+  fullStatuses?: ReadonlyMap<string, TestStatus>;
 }
 
 /** Grades `statuses` (test id → status) against the instance's FAIL_TO_PASS and PASS_TO_PASS lists. */
 export function gradeTests(
   statuses: ReadonlyMap<string, TestStatus>,
   lists: { FAIL_TO_PASS: readonly string[]; PASS_TO_PASS: readonly string[] },
+  options: GradeOptions = {},
 ): Grade {
   const missing: string[] = [];
   const prefixMatches: PrefixMatch[] = [];
+  const skippedFailToPass: string[] = [];
+  const lookup = (test: string): TestStatus | undefined =>
+    statuses.get(test) ?? options.fullStatuses?.get(test);
   const grade = (list: 'FAIL_TO_PASS' | 'PASS_TO_PASS', ok: readonly TestStatus[]): TestListStatus => {
     const out: TestListStatus = { success: [], failure: [] };
     for (const test of lists[list]) {
-      const status = statuses.get(test);
-      if (status !== undefined && ok.includes(status)) out.success.push(test);
+      const status = lookup(test);
+      if (options.failOnly) {
+        if (status === 'FAILED') out.failure.push(test);
+        else out.success.push(test);
+      } else if (status !== undefined && ok.includes(status)) out.success.push(test);
       else out.failure.push(test);
+      if (status === 'SKIPPED' && list === 'FAIL_TO_PASS' && !options.failOnly) skippedFailToPass.push(test);
       if (status !== undefined) continue;
       missing.push(test);
       const logged = [...statuses.keys()].filter((id) => id.startsWith(test) || test.startsWith(id)).sort();
@@ -72,7 +96,7 @@ export function gradeTests(
   };
   const resolved =
     tests_status.FAIL_TO_PASS.failure.length === 0 && tests_status.PASS_TO_PASS.failure.length === 0;
-  return { resolved, tests_status, missing, prefixMatches };
+  return { resolved, tests_status, missing, prefixMatches, skippedFailToPass };
 }
 
 /** Normalises a parser's status word (`passed`, `PASS`, `ok`, `xfailed`, …) to a {@link TestStatus}. */

@@ -6,6 +6,7 @@
 import type { SandboxProvider } from '@sandkit/core';
 import type { SweBenchInstance, SweBenchPrediction } from '../load/swe-bench-instance.js';
 import type { CheckoutMode } from './checkout-instance.js';
+import type { PatchPolicy } from './patch-step.js';
 import type { RepoStore } from './repo-store.js';
 
 /** Everything one instance's evaluation needs. */
@@ -16,6 +17,8 @@ export interface InstanceContext {
   provider: () => Promise<SandboxProvider>;
   store: RepoStore;
   checkoutMode: CheckoutMode;
+  /** How the model patch is applied. */
+  patchPolicy: PatchPolicy;
   /** Host directory for this instance's files. */
   outDir: string;
   /** Wall-time budget for the whole instance, in ms. */

@@ -1,16 +1,26 @@
 /**
  * One patch application as a single shell command, so it can run in the sandbox as one exec or as
- * one step of the prepare script: `git apply -v` first, then GNU `patch --batch --forward
- * --fuzz=0 -p1` (a dry run, then the real one) only when git apply failed. Both programs exit 0
- * when every hunk applied. `patch` output mentioning fuzz is refused even at `--fuzz=0` (B11).
- * The command prints `::sandkit-applied-with <program>` on success.
+ * one step of the evaluation script. Two policies:
+ * - `official` (default): SWE-bench's chain, `GIT_APPLY_CMDS` in `swebench/harness/run_evaluation.py`
+ *   (v4.1.0, commit 726c5461e2ef52d83cf1ea2107870a8bb3328d57): `git apply --verbose`, then
+ *   `git apply --verbose --reject`, then `patch --batch --fuzz=5 -p1 -i`; the first that exits 0 wins.
+ * - `strict`: `git apply -v`, then GNU `patch --batch --forward --fuzz=0 -p1` (a dry run, then the
+ *   real one); `patch` output mentioning fuzz is refused even at `--fuzz=0` (B11).
+ * Every program exits 0 when every hunk applied. The command prints `::sandkit-applied-with <step>`
+ * on success, so the report can say which step applied the patch.
  * @module
  */
 import { formatCommand, pinnedGitCommand } from '@sandkit/core';
 import { patchPaths, splitPatch } from './patch-files.js';
 
-/** Which program applied the patch. `'none'` when nothing was left to apply after skipping. */
-export type PatchMethod = 'git apply' | 'patch' | 'none';
+/**
+ * Which step applied the patch: `git apply`, `git apply --reject` and `patch --fuzz=5` (official
+ * chain), `patch` (strict: `--fuzz=0`). `'none'` when nothing was left to apply after skipping.
+ */
+export type PatchMethod = 'git apply' | 'git apply --reject' | 'patch --fuzz=5' | 'patch' | 'none';
+
+/** How patches are applied, see the module doc. */
+export type PatchPolicy = 'official' | 'strict';
 
 /** A patch ready to write into the sandbox. */
 export interface PreparedPatch {
@@ -29,7 +39,7 @@ export interface PatchStepResult {
   applied: boolean;
   /** The program that applied it, or `null` when neither could. */
   method: PatchMethod | null;
-  /** Hunks `patch` placed at an offset (`Hunk #1 succeeded at 12 (offset 3 lines).`). */
+  /** Hunks `patch` placed at an offset or with fuzz (`Hunk #1 succeeded at 12 (offset 3 lines).`). */
   offsets: string[];
   /** The step's output when `applied` is false, else `''`. */
   failure: string;
@@ -51,8 +61,19 @@ export function preparePatch(patch: string): PreparedPatch {
 
 const appliedMarker = '::sandkit-applied-with ';
 
-/** The shell command applying the patch file at `patchPath` in the current directory. */
-export function patchStepCommand(patchPath: string): string {
+/** The shell command applying the patch file at `patchPath` in the current directory under `policy`. */
+export function patchStepCommand(patchPath: string, policy: PatchPolicy = 'strict'): string {
+  if (policy === 'official') {
+    const plain = pinnedGitCommand('apply', ['--verbose', '--', patchPath]);
+    const reject = pinnedGitCommand('apply', ['--verbose', '--reject', '--', patchPath]);
+    const fuzz = formatCommand(['patch', '--batch', '--fuzz=5', '-p1', '-i', patchPath]);
+    return [
+      `if ${plain}; then echo '${appliedMarker}git apply';`,
+      `elif echo '::sandkit-fallback git apply --reject'; ${reject}; then echo '${appliedMarker}git apply --reject';`,
+      `elif echo '::sandkit-fallback patch --fuzz=5'; ${fuzz}; then echo '${appliedMarker}patch --fuzz=5';`,
+      'else exit 1; fi',
+    ].join(' ');
+  }
   const git = pinnedGitCommand('apply', ['-v', '--', patchPath]);
   const patch = formatCommand([
     'patch',
@@ -81,6 +102,8 @@ export function readPatchStep(output: string, exitCode: number | null): PatchSte
     return { applied: false, method: null, offsets: [], failure: output };
   const method = marker.slice(appliedMarker.length).trim() as PatchMethod;
   const offsets =
-    method === 'patch' ? output.split('\n').filter((line) => /succeeded at \d+ \(offset/.test(line)) : [];
+    method === 'patch' || method === 'patch --fuzz=5'
+      ? output.split('\n').filter((line) => /succeeded at \d+ (\(offset|with fuzz)/.test(line))
+      : [];
   return { applied: true, method, offsets, failure: '' };
 }

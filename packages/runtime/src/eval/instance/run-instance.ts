@@ -8,12 +8,7 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  SandboxError,
-  type SandboxSession,
-  SandkitError,
-  SandkitErrorCode,
-} from '@sandkit/core';
+import { SandboxError, type SandboxSession, SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { EvalLog } from './eval-log.js';
 import {
   type ErrorKind,
@@ -67,11 +62,14 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
       log.note('the prediction has no patch: nothing to evaluate');
       await writeReport(outDir, instance.instance_id, report);
     } else {
+      const acquiring = performance.now();
       session = await (await ctx.provider()).acquire({
         signal: ctx.signal,
         expectedDurationMs: ctx.timeoutMs,
       });
-      log.note(`sandbox ${session.id} from ${session.providerName}, workdir ${session.workdir}`);
+      log.note(
+        `sandbox ${session.id} from ${session.providerName}, workdir ${session.workdir}, acquired in ${Math.round(performance.now() - acquiring)} ms`,
+      );
       await evaluate(ctx, session, log, result, report, started);
     }
   } catch (error) {
@@ -87,9 +85,11 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
           ? 'sandbox'
           : SandkitError.isInstance(error) && error.code === SandkitErrorCode.notFound
             ? 'repo'
-            : SandkitError.isInstance(error) && error.code === SandkitErrorCode.invalidOption
-              ? 'sandbox'
-              : 'internal';
+            : SandkitError.isInstance(error) && error.code === SandkitErrorCode.invalidRecord
+              ? 'invalid_record'
+              : SandkitError.isInstance(error) && error.code === SandkitErrorCode.invalidOption
+                ? 'sandbox'
+                : 'internal';
     result.status = 'error';
     result.error_kind = kind;
     result.infra_error = isInfraError(kind);

@@ -1,21 +1,13 @@
 /**
- * The default test command per framework, restricted to the test files the instance's test patch
- * touches (as SWE-bench does with its "test directives"). Every runner is asked not to colour its
- * output; the harness strips ANSI escapes anyway (B04).
+ * The default test command per framework for repositories outside the spec table, restricted to
+ * the test files the instance's test patch touches (as SWE-bench does with its "test
+ * directives"). No environment is added (a repository's configuration may read `CI` and the
+ * like); runners are asked not to colour their output by flags, and the harness strips ANSI
+ * escapes anyway (B04).
  * @module
  */
 import { formatCommand } from '@sandkit/core';
 import type { TestFramework } from '../load/swe-bench-instance.js';
-
-/** Environment given to every test command: no colours, no prompts, CI mode. */
-export const testEnvironment: Readonly<Record<string, string>> = {
-  NO_COLOR: '1',
-  FORCE_COLOR: '0',
-  PY_COLORS: '0',
-  CARGO_TERM_COLOR: 'never',
-  CI: '1',
-  PYTHONDONTWRITEBYTECODE: '1',
-};
 
 /**
  * Builds the shell command that runs `files` (repository-relative paths) with `framework`.

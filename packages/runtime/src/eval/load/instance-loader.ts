@@ -1,10 +1,12 @@
 /**
- * Loads SWE-bench task instances from a JSON or JSONL file.
+ * Loads SWE-bench task instances from a JSON array, JSONL, or Hugging Face Parquet file (detected
+ * by its `PAR1` magic, whatever the extension).
  * @module
  */
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
-import { type RecordError, readRecords } from './read-records.js';
+import { isParquet, readParquetRecords } from './read-parquet.js';
+import { type ReadRecordsResult, type RecordError, readRecords } from './read-records.js';
 import { type SweBenchInstance, sweBenchInstanceSchema } from './swe-bench-instance.js';
 import { validateRecords } from './validate-records.js';
 
@@ -21,8 +23,9 @@ export interface LoadedInstances {
  * @throws SandkitError `invalid_option` when the file cannot be read.
  */
 export async function loadInstances(file: string): Promise<LoadedInstances> {
-  const text = await readText(file, 'dataset');
-  const read = readRecords(text, file);
+  const read: ReadRecordsResult = (await startsWithParquetMagic(file))
+    ? await readParquetRecords(file)
+    : readRecords(await readText(file, 'dataset'), file);
   const { valid, errors } = validateRecords(read.records, sweBenchInstanceSchema, file);
   const seen = new Set<string>();
   const instances: SweBenchInstance[] = [];
@@ -41,6 +44,20 @@ export async function loadInstances(file: string): Promise<LoadedInstances> {
     instances.push(value);
   }
   return { instances, errors: [...read.errors, ...errors] };
+}
+
+async function startsWithParquetMagic(file: string): Promise<boolean> {
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    handle = await open(file, 'r');
+    const head = new Uint8Array(4);
+    await handle.read(head, 0, 4, 0);
+    return isParquet(head);
+  } catch {
+    return false; // readText reports the unreadable file
+  } finally {
+    await handle?.close();
+  }
 }
 
 /** Reads a whole UTF-8 file, turning a missing file into a usage error. */

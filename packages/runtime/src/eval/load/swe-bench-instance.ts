@@ -4,24 +4,10 @@
  * `setup_cmd`, `image`). Unknown fields (`problem_statement`, `hints_text`, …) are kept.
  * @module
  */
+import { type TestFramework, testFrameworks } from '@sandkit/tools';
 import { z } from 'zod';
 
-/** Test frameworks whose output the harness can parse. */
-export const testFrameworks = [
-  'pytest',
-  'unittest',
-  'django',
-  'sympy',
-  'jest',
-  'vitest',
-  'mocha',
-  'go',
-  'cargo',
-  'node',
-] as const;
-
-/** One of {@link testFrameworks}. */
-export type TestFramework = (typeof testFrameworks)[number];
+export { type TestFramework, testFrameworks };
 
 /** A SWE-bench instance id, also used as a directory name: no `/`, no leading `.`. */
 export const instanceIdSchema = z
@@ -58,7 +44,7 @@ export const sweBenchInstanceSchema = z.looseObject({
   version: z.union([z.string(), z.number()]).transform(String).optional(),
   environment_setup_commit: z.string().optional(),
   test_cmd: z.string().min(1).optional(),
-  test_framework: z.enum(testFrameworks).optional(),
+  test_framework: z.enum(testFrameworks as unknown as [TestFramework, ...TestFramework[]]).optional(),
   setup_cmd: z.string().min(1).optional(),
   image: z.string().min(1).optional(),
 });

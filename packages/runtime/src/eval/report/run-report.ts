@@ -91,11 +91,20 @@ export function buildRunReport(input: RunReportInput): RunReport {
   };
 }
 
-/** `summary.md`: the counts, the resolved rate, and one table row per instance in dataset order. */
-export function formatSummary(report: RunReport, input: RunReportInput): string {
+/**
+ * `summary.md`: the counts, the resolved rate, and one table row per instance in dataset order.
+ * When any result carries an official verdict (`sandkit grade`), a column says whether sandkit
+ * agrees with it and why not.
+ */
+export function formatSummary(
+  report: RunReport,
+  input: RunReportInput,
+  title = 'sandkit eval summary',
+): string {
+  const withOfficial = [...input.results.values()].some((r) => r.official !== undefined);
   const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
   const lines = [
-    '# sandkit eval summary',
+    `# ${title}`,
     '',
     report.interrupted ? '**The run was interrupted**; `--resume` finishes it.\n' : '',
     '| total | submitted | completed | resolved | unresolved | empty patch | errors (patch did not apply) | errors (infrastructure) | incomplete |',
@@ -104,9 +113,19 @@ export function formatSummary(report: RunReport, input: RunReportInput): string 
     '',
     `Resolved: ${report.resolved_instances} of ${report.total_instances} (${pct(report.total_instances > 0 ? report.resolved_instances / report.total_instances : 0)} of all instances; ${pct(report.resolved_rate)} leaving out ${report.infra_error_ids.length} infrastructure errors).`,
     '',
-    '| instance | status | FAIL_TO_PASS | PASS_TO_PASS | patch applied with | time (s) | note |',
-    '|---|---|---:|---:|---|---:|---|',
+    `| instance | status | FAIL_TO_PASS | PASS_TO_PASS | patch applied with | time (s) | note |${withOfficial ? ' official report |' : ''}`,
+    `|---|---|---:|---:|---|---:|---|${withOfficial ? '---|' : ''}`,
   ];
+  if (withOfficial) {
+    const compared = [...input.results.values()].filter((r) => r.official !== undefined);
+    const agree = compared.filter((r) => r.official?.agrees).length;
+    lines.splice(
+      lines.length - 2,
+      0,
+      `Official report.json beside ${compared.length} log(s): sandkit agrees on ${agree}, differs on ${compared.length - agree}.`,
+      '',
+    );
+  }
   for (const id of input.instanceIds) {
     const r = input.results.get(id);
     if (r === undefined) {
@@ -123,10 +142,20 @@ export function formatSummary(report: RunReport, input: RunReportInput): string 
       r.skipped_binary_files?.length ? `skipped binary: ${r.skipped_binary_files.join(', ')}` : '',
       r.prefix_matches?.length ? `${r.prefix_matches.length} id(s) match only by prefix` : '',
       r.tests_timed_out ? 'tests timed out' : '',
+      r.id_collisions?.length
+        ? `${r.id_collisions.length} official id(s) shared by several tests (graded by the worst)`
+        : '',
+      r.skipped_fail_to_pass?.length ? `${r.skipped_fail_to_pass.length} FAIL_TO_PASS skipped (failure)` : '',
     ].filter((part) => part !== '');
+    const official =
+      r.official === undefined
+        ? ''
+        : r.official.agrees
+          ? `agrees (${r.official.resolved ? 'resolved' : 'unresolved'})`
+          : `differs: official ${r.official.resolved ? 'resolved' : 'unresolved'}; ${r.official.reasons.join('; ')}`;
     const seconds = r.duration_ms === undefined ? '' : (r.duration_ms / 1000).toFixed(1);
     lines.push(
-      `| ${id} | ${r.status} | ${frac(r.f2p)} | ${frac(r.p2p)} | ${r.patch_method ?? ''} | ${seconds} | ${escapeCell(note.join('; '))} |`,
+      `| ${id} | ${r.status} | ${frac(r.f2p)} | ${frac(r.p2p)} | ${r.patch_method ?? ''} | ${seconds} | ${escapeCell(note.join('; '))} |${withOfficial ? ` ${escapeCell(official)} |` : ''}`,
     );
   }
   if (report.invalid_records.length > 0) {

@@ -1,0 +1,83 @@
+/**
+ * `sandkit grade`: re-grades evaluation logs that already exist (an official SWE-bench run's
+ * `logs/run_evaluation/<run_id>/<model>/<instance_id>/test_output.txt`, or a `sandkit eval --out`),
+ * as `sandkit eval` grades, and compares with the official `report.json` beside each log.
+ *
+ * Exit codes: 0 graded (whatever the verdicts and agreements), 1 failure, 2 usage error.
+ * @module
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SandkitError, SandkitErrorCode } from '@sandkit/core';
+import type { Command } from 'commander';
+import { runGrade } from '../eval/grade/run-grade.js';
+
+/** Exit codes of `sandkit grade`. */
+export const gradeExitCode = { completed: 0, failed: 1, usage: 2 } as const;
+
+interface GradeCliOptions {
+  dataset: string;
+  logs: string;
+  predictions?: string;
+  out: string;
+  json?: boolean;
+}
+
+const help = `
+Examples:
+  # audit an official run: sandkit's verdict next to the official report.json of each instance
+  sandkit grade --dataset verified.jsonl --logs logs/run_evaluation/my_run --out out/regrade
+
+  # re-grade a sandkit eval output
+  sandkit grade --dataset instances.jsonl --logs out/run1/instances --out out/run1-regraded
+
+Files written to --out: results.jsonl, run_report.json, summary.md (with an "official report"
+column when report.json files were found), instances/<id>/report.json.
+Exit codes: 0 graded (whatever the verdicts), 1 failure, 2 usage error.
+`;
+
+/**
+ * Adds the `grade` command to `program` (commander 14).
+ * @returns the `grade` command.
+ */
+export function registerGradeCommand(program: Command): Command {
+  return program
+    .command('grade')
+    .summary('re-grade existing evaluation logs (official layout) without sandboxes')
+    .description(
+      "Grade existing test logs (<instance_id>/test_output.txt at any depth under --logs) against the dataset, with each repository's parser and the official test-id form; where an official report.json sits beside a log, say whether sandkit agrees and why not.",
+    )
+    .requiredOption('--dataset <file>', 'instances: SWE-bench JSON array, JSONL, or Hugging Face parquet')
+    .requiredOption('--logs <dir>', 'directory of logs, e.g. logs/run_evaluation/<run_id>')
+    .option(
+      '--predictions <file>',
+      'predictions (for patch_is_None / empty patches); default: patch.diff beside each log',
+    )
+    .option('--out <dir>', 'output directory', 'sandkit-grade')
+    .option('--json', 'print the run report as JSON instead of the summary')
+    .addHelpText('after', help)
+    .exitOverride((error) => {
+      process.exit(error.exitCode === 0 ? 0 : gradeExitCode.usage);
+    })
+    .action(async (options: GradeCliOptions) => {
+      process.exitCode = await gradeAction(options);
+    });
+}
+
+async function gradeAction(options: GradeCliOptions): Promise<number> {
+  try {
+    const run = await runGrade({
+      dataset: options.dataset,
+      logs: options.logs,
+      out: options.out,
+      ...(options.predictions === undefined ? {} : { predictions: options.predictions }),
+    });
+    if (options.json) process.stdout.write(`${JSON.stringify(run.report, null, 2)}\n`);
+    else process.stdout.write(await readFile(join(run.out, 'summary.md'), 'utf8'));
+    return gradeExitCode.completed;
+  } catch (error) {
+    const usage = SandkitError.isInstance(error) && error.code === SandkitErrorCode.invalidOption;
+    process.stderr.write(`sandkit grade: ${(error as Error).message}\n`);
+    return usage ? gradeExitCode.usage : gradeExitCode.failed;
+  }
+}

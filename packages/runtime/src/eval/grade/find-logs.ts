@@ -1,0 +1,37 @@
+/**
+ * Finds evaluation logs in the official layout: `<instance_id>/test_output.txt`, with optional
+ * `patch.diff` and `report.json` beside it, at any depth (the harness writes
+ * `logs/run_evaluation/<run_id>/<model>/<instance_id>/`, see `run_instance` in
+ * `swebench/harness/run_evaluation.py`, SWE-bench v4.1.0, commit
+ * 726c5461e2ef52d83cf1ea2107870a8bb3328d57). sandkit's own `--out` layout
+ * (`instances/<instance_id>/`) is the same shape.
+ * @module
+ */
+import { readdir } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/** One instance's log directory. */
+export interface FoundLog {
+  instanceId: string;
+  /** The directory above the instance's (the official `<model>`). */
+  model: string;
+  dir: string;
+}
+
+/**
+ * Every directory holding a `test_output.txt`, sorted by path. When one instance id appears in
+ * several directories (several runs or models under DIR), all are returned; the caller decides.
+ */
+export async function findLogs(root: string): Promise<FoundLog[]> {
+  const found: FoundLog[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true });
+    if (entries.some((entry) => entry.isFile() && entry.name === 'test_output.txt'))
+      found.push({ instanceId: basename(dir), model: basename(dirname(dir)), dir });
+    await Promise.all(
+      entries.filter((entry) => entry.isDirectory()).map((entry) => walk(join(dir, entry.name))),
+    );
+  };
+  await walk(root);
+  return found.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+}

@@ -1,0 +1,122 @@
+/**
+ * Grades one evaluation log in the official layout (`test_output.txt`: the evaluation script's
+ * output with the test command's between `>>>>> Start Test Output` and `>>>>> End Test Output`),
+ * as `get_logs_eval` / `get_eval_report` in `swebench/harness/grading.py` read it (SWE-bench v4.1.0,
+ * commit 726c5461e2ef52d83cf1ea2107870a8bb3328d57), with sandkit's departures named:
+ * - a log holding `>>>>> Patch Apply Failed`, `>>>>> Reset Failed`, `>>>>> Tests Errored` or
+ *   `>>>>> Tests Timed Out`, or missing a marker, was not evaluated (`patch_successfully_applied`
+ *   false), as upstream;
+ * - the text between the markers is parsed (the whole log when that yields nothing, as upstream),
+ *   with ANSI colour stripped first (upstream strips it only for pytest_v2 repositories);
+ * - ids are re-keyed to the official form (`official-ids.ts`);
+ * - a test patch that did not apply (`git apply` printed `error: …` before the start marker, or
+ *   sandkit's own marker) is never resolved, even with an empty FAIL_TO_PASS list; the official
+ *   script runs the tests anyway and may resolve it.
+ * @module
+ */
+import { endTestOutput, startTestOutput, testPatchFailedMarker } from '../instance/eval-script.js';
+import { type Grade, gradeTests, type TestStatus } from '../instance/grade.js';
+import { parseTestStatuses, stripAnsi } from '../instance/parse-test-statuses.js';
+import { type IdCollision, officialIdForm, officialStatuses } from './official-ids.js';
+
+/** The official "bad codes" that mark a log as not evaluated. */
+const badCodes = [
+  '>>>>> Patch Apply Failed',
+  '>>>>> Reset Failed',
+  '>>>>> Tests Errored',
+  '>>>>> Tests Timed Out',
+];
+
+/** How to read one log. */
+export interface GradeLogInput {
+  /** Our parser (`parseTestOutput` framework name). */
+  parser: string;
+  /** The official parser function (`parse_log_pytest`, …), `null` outside the spec table. */
+  officialParser: string | null;
+  failOnly: boolean;
+  FAIL_TO_PASS: readonly string[];
+  PASS_TO_PASS: readonly string[];
+}
+
+/** What {@link gradeLog} found. */
+export interface LogGrade {
+  /** `false` when the log shows the evaluation never got to the tests (see the module doc). */
+  evaluated: boolean;
+  /** Why `evaluated` is false. */
+  notEvaluatedReason: string | null;
+  /** The test patch did not apply: never resolved. */
+  testPatchFailed: boolean;
+  /** The first `error:` line of the failed test patch. */
+  testPatchError: string | null;
+  /** The log held ANSI escape sequences (stripped before parsing). */
+  hadAnsi: boolean;
+  /** Our parser's name is not available in this build of `@sandkit/tools`. */
+  parserMissing: boolean;
+  /** Statuses by official id. */
+  statuses: Map<string, TestStatus>;
+  collisions: IdCollision[];
+  grade: Grade;
+  /** `grade.resolved`, forced to `false` when the log was not evaluated or the test patch failed. */
+  resolved: boolean;
+}
+
+/** Grades `log` (see the module doc). Pure; never throws. */
+export function gradeLog(log: string, input: GradeLogInput): LogGrade {
+  const start = log.indexOf(startTestOutput);
+  const end = start < 0 ? -1 : log.indexOf(endTestOutput, start);
+  const bad = badCodes.find((code) => log.includes(code));
+  const notEvaluatedReason =
+    bad !== undefined
+      ? `the log holds "${bad}"`
+      : start < 0 || end < 0
+        ? `the log has no "${start < 0 ? startTestOutput : endTestOutput}" marker`
+        : null;
+  const before = start < 0 ? log : log.slice(0, start);
+  const testPatchError = findTestPatchError(before);
+  const hadAnsi = /\x1b[[\]]/.test(log);
+  let full = new Map<string, TestStatus>();
+  let parserMissing = false;
+  if (notEvaluatedReason === null) {
+    const section = log.slice(start + startTestOutput.length, end);
+    try {
+      full = parseTestStatuses(section, input.parser);
+      if (full.size === 0) full = parseTestStatuses(stripAnsi(log), input.parser);
+    } catch {
+      parserMissing = true;
+    }
+  }
+  const official = officialStatuses(full, officialIdForm(input.officialParser, input.parser));
+  const grade = gradeTests(official.statuses, input, { failOnly: input.failOnly, fullStatuses: full });
+  const evaluated = notEvaluatedReason === null;
+  return {
+    evaluated,
+    notEvaluatedReason,
+    testPatchFailed: testPatchError !== null,
+    testPatchError,
+    hadAnsi,
+    parserMissing,
+    statuses: official.statuses,
+    collisions: official.collisions,
+    grade,
+    resolved: evaluated && testPatchError === null && !parserMissing && grade.resolved,
+  };
+}
+
+/**
+ * The first error of the test patch's `git apply` before the start marker: sandkit's marker, or a
+ * git `error:` line after a `git apply` line (a failed `git checkout` of a file the test patch
+ * creates, `error: pathspec …`, is expected and ignored).
+ */
+function findTestPatchError(before: string): string | null {
+  const lines = before.split('\n');
+  const marker = lines.findIndex((line) => line.startsWith(testPatchFailedMarker));
+  let applying = false;
+  for (const [index, raw] of lines.entries()) {
+    const line = stripAnsi(raw).trim();
+    if (/\bgit apply\b/.test(line)) applying = true;
+    if ((applying || marker >= 0) && line.startsWith('error: ') && !line.startsWith('error: pathspec'))
+      return line;
+    if (index === marker) return 'the test patch did not apply';
+  }
+  return null;
+}

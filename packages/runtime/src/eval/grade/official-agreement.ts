@@ -1,0 +1,77 @@
+/**
+ * Whether sandkit's verdict on a log agrees with the official `report.json` beside it, and why not.
+ * The reasons name the known places where the official grader and sandkit part ways (see
+ * `grade-log.ts` and `official-ids.ts`).
+ * @module
+ */
+import type { LogGrade } from './grade-log.js';
+
+/** The official per-instance report's fields sandkit reads. */
+export interface OfficialReport {
+  resolved: boolean;
+  patch_successfully_applied: boolean;
+}
+
+/** The comparison recorded in `results.jsonl` and summary.md. */
+export interface OfficialAgreement {
+  /** The official verdict. */
+  resolved: boolean;
+  agrees: boolean;
+  /** Why the verdicts differ (empty when they agree). */
+  reasons: string[];
+}
+
+/**
+ * Reads an official `report.json` text (`{ "<instance_id>": { resolved, … } }`); `null` when it
+ * holds no entry for the instance or is not JSON.
+ */
+export function readOfficialReport(text: string, instanceId: string): OfficialReport | null {
+  try {
+    const entry = (JSON.parse(text) as Record<string, Partial<OfficialReport>>)[instanceId];
+    if (entry === undefined || typeof entry.resolved !== 'boolean') return null;
+    return {
+      resolved: entry.resolved,
+      patch_successfully_applied: entry.patch_successfully_applied === true,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Compares `graded` (sandkit) with `official`. */
+export function compareWithOfficial(
+  graded: LogGrade,
+  official: OfficialReport,
+  lists: { FAIL_TO_PASS: readonly string[]; PASS_TO_PASS: readonly string[] },
+  officialParser: string | null,
+): OfficialAgreement {
+  const agrees = graded.resolved === official.resolved;
+  if (agrees) return { resolved: official.resolved, agrees, reasons: [] };
+  const reasons: string[] = [];
+  if (graded.testPatchFailed)
+    reasons.push(
+      `test patch failed to apply (${graded.testPatchError}); the official script ran the tests anyway`,
+    );
+  if (!graded.evaluated) reasons.push(`sandkit: ${graded.notEvaluatedReason}`);
+  if (graded.hadAnsi && officialParser !== 'parse_log_pytest_v2')
+    reasons.push('ANSI colour in the log: the official parser reads coloured status lines as no test');
+  if (graded.collisions.length > 0)
+    reasons.push(
+      `ids cut at spaces: ${graded.collisions.map((c) => `${c.from.length} tests → ${JSON.stringify(c.official)}`).join(', ')} (official keeps the last status, sandkit the worst)`,
+    );
+  const listed = [...lists.FAIL_TO_PASS, ...lists.PASS_TO_PASS];
+  const emptyBracket = listed.filter((id) => id.endsWith('[]') && graded.grade.missing.includes(id));
+  if (emptyBracket.length > 0) reasons.push(`empty-bracket id not in the log: ${emptyBracket.join(', ')}`);
+  if (graded.grade.skippedFailToPass.length > 0)
+    reasons.push(
+      `skipped FAIL_TO_PASS tests (sandkit: failure; official: neither list): ${graded.grade.skippedFailToPass.join(', ')}`,
+    );
+  const spaced = graded.grade.missing.filter((id) => /\s/.test(id));
+  if (spaced.length > 0) reasons.push(`listed ids with spaces not in the log: ${spaced.join(', ')}`);
+  if (graded.parserMissing) reasons.push('sandkit has no parser for this repository in this build');
+  if (reasons.length === 0)
+    reasons.push(
+      `unexplained: sandkit ${graded.resolved ? 'resolved' : 'unresolved'} (missing ${graded.grade.missing.length}, F2P failures ${graded.grade.tests_status.FAIL_TO_PASS.failure.length}, P2P failures ${graded.grade.tests_status.PASS_TO_PASS.failure.length}), official ${official.resolved ? 'resolved' : 'unresolved'}`,
+    );
+  return { resolved: official.resolved, agrees, reasons };
+}

@@ -1,0 +1,100 @@
+/**
+ * Test ids in the form the official SWE-bench log parsers produce them, computed from the full ids
+ * our parsers keep. Facts from `swebench/harness/log_parsers/python.py` (SWE-bench v4.1.0, commit
+ * 726c5461e2ef52d83cf1ea2107870a8bb3328d57):
+ * - `parse_log_pytest` (and its aliases), `parse_log_pytest_v2`, `parse_log_seaborn`: the id is the
+ *   second whitespace-separated word of a status line, so a parametrised id is cut at its first
+ *   space (`test_x[a b]` → `test_x[a`);
+ * - `parse_log_pytest_options` (psf/requests, pylint, pydicom): the same cut, then a parameter that
+ *   is an absolute path (`/…`, not `//…`, no `*`) keeps only its last component
+ *   (`test_x[/tmp/a/b.txt]` → `test_x[/b.txt]`);
+ * - `parse_log_matplotlib`: `MouseButton.LEFT` → `1` and `MouseButton.RIGHT` → `3` before the cut;
+ * - Django, sympy and every other parser: ids as printed.
+ * When several full ids become one official id, the official parser keeps the status of the last
+ * line; sandkit keeps the worst status instead (conservative) and names the collision.
+ * @module
+ */
+import type { TestStatus } from '../instance/grade.js';
+
+/** How full ids are turned into official ones. */
+export type OfficialIdForm = 'whole' | 'pytest' | 'pytest-options' | 'matplotlib';
+
+/** The id form of an official parser function; `null` parser (outside the table) → by our parser. */
+export function officialIdForm(officialParser: string | null, parser: string): OfficialIdForm {
+  switch (officialParser) {
+    case 'parse_log_pytest':
+    case 'parse_log_pytest_v2':
+    case 'parse_log_seaborn':
+      return 'pytest';
+    case 'parse_log_pytest_options':
+      return 'pytest-options';
+    case 'parse_log_matplotlib':
+      return 'matplotlib';
+    case null:
+      return parser === 'pytest' ? 'pytest' : 'whole';
+    default:
+      return 'whole';
+  }
+}
+
+const optionPattern = /^(.*?)\[(.*)\]/;
+
+/** One full id in `form`. */
+export function toOfficialId(id: string, form: OfficialIdForm): string {
+  if (form === 'whole') return id;
+  const source =
+    form === 'matplotlib' ? id.replaceAll('MouseButton.LEFT', '1').replaceAll('MouseButton.RIGHT', '3') : id;
+  const cut = source.split(/\s/, 1)[0] ?? source;
+  if (form !== 'pytest-options') return cut;
+  const match = optionPattern.exec(cut);
+  if (match === null) return cut;
+  const main = match[1] as string;
+  let option = match[2] as string;
+  if (option.startsWith('/') && !option.startsWith('//') && !option.includes('*'))
+    option = `/${option.split('/').at(-1)}`;
+  return `${main}[${option}]`;
+}
+
+/** Several full ids that became one official id. */
+export interface IdCollision {
+  official: string;
+  /** The full ids with their statuses, in the order of the parser's status map. */
+  from: Array<{ id: string; status: TestStatus }>;
+  /** The status sandkit grades with: the worst of them. */
+  status: TestStatus;
+}
+
+/** Statuses keyed by official id. */
+export interface OfficialStatuses {
+  statuses: Map<string, TestStatus>;
+  /** Official ids that several full ids collapsed into (each only when their statuses differ or not). */
+  collisions: IdCollision[];
+}
+
+const severity: Record<TestStatus, number> = { PASSED: 0, XFAIL: 1, SKIPPED: 2, FAILED: 3, ERROR: 4 };
+
+/** Re-keys `full` (full id → status) by official id; colliding ids get the worst status. */
+export function officialStatuses(
+  full: ReadonlyMap<string, TestStatus>,
+  form: OfficialIdForm,
+): OfficialStatuses {
+  if (form === 'whole') return { statuses: new Map(full), collisions: [] };
+  const groups = new Map<string, Array<{ id: string; status: TestStatus }>>();
+  for (const [id, status] of full) {
+    const official = toOfficialId(id, form);
+    const group = groups.get(official);
+    if (group === undefined) groups.set(official, [{ id, status }]);
+    else group.push({ id, status });
+  }
+  const statuses = new Map<string, TestStatus>();
+  const collisions: IdCollision[] = [];
+  for (const [official, from] of groups) {
+    const status = from.reduce<TestStatus>(
+      (worst, entry) => (severity[entry.status] > severity[worst] ? entry.status : worst),
+      'PASSED',
+    );
+    statuses.set(official, status);
+    if (from.length > 1) collisions.push({ official, from, status });
+  }
+  return { statuses, collisions };
+}

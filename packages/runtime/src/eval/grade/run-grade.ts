@@ -1,0 +1,231 @@
+/**
+ * `runGrade`: re-grades evaluation logs that already exist (`sandkit grade`), without sandboxes.
+ * Each log found under `logs` (see `find-logs.ts`) is graded against its dataset row with that
+ * repository's parser and the official id form (`grade-log.ts`); when an official `report.json`
+ * is beside it, the verdicts are compared (`official-agreement.ts`). Writes the same files as
+ * `runEval`: `instances/<id>/report.json`, `results.jsonl`, `run_report.json` and `summary.md`.
+ * @module
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { SandkitError, SandkitErrorCode } from '@sandkit/core';
+import type { InstanceResult, SweBenchInstanceReport } from '../instance/eval-result.js';
+import { testPlan } from '../instance/test-plan.js';
+import { loadInstances } from '../load/instance-loader.js';
+import { loadPredictions } from '../load/prediction-loader.js';
+import type { RecordError } from '../load/read-records.js';
+import type { SweBenchInstance, SweBenchPrediction } from '../load/swe-bench-instance.js';
+import { buildRunReport, formatSummary, type RunReport, type RunReportInput } from '../report/run-report.js';
+import { findLogs } from './find-logs.js';
+import { gradeLog } from './grade-log.js';
+import { compareWithOfficial, readOfficialReport } from './official-agreement.js';
+
+/** Options of {@link runGrade}. */
+export interface GradeOptions {
+  /** Instances file (JSON, JSONL or parquet). */
+  dataset: string;
+  /** Directory of logs in the official layout (searched at any depth). */
+  logs: string;
+  /** Predictions file; without it, `patch.diff` beside each log (or its absence) says whether there was a patch. @default none */
+  predictions?: string;
+  /** Output directory (created). */
+  out: string;
+}
+
+/** What {@link runGrade} returns. */
+export interface GradeRunResult {
+  report: RunReport;
+  results: Map<string, InstanceResult>;
+  /** Instances whose official report.json disagrees with sandkit. */
+  disagreements: string[];
+  out: string;
+}
+
+/**
+ * Grades every log under `logs`.
+ * @throws SandkitError `invalid_option` when the dataset, predictions or logs directory cannot be read.
+ */
+export async function runGrade(options: GradeOptions): Promise<GradeRunResult> {
+  const logsDir = resolve(options.logs);
+  const out = resolve(options.out);
+  if (!existsSync(logsDir))
+    throw new SandkitError({
+      code: SandkitErrorCode.invalidOption,
+      message: `--logs ${logsDir} does not exist; give the directory holding <instance_id>/test_output.txt (e.g. logs/run_evaluation/<run_id>)`,
+    });
+  const loaded = await loadInstances(resolve(options.dataset));
+  const preds =
+    options.predictions === undefined ? null : await loadPredictions(resolve(options.predictions));
+  const byId = new Map(loaded.instances.map((instance) => [instance.instance_id, instance]));
+  const invalidRecords: RecordError[] = [...loaded.errors, ...(preds?.errors ?? [])];
+  const logs = await findLogs(logsDir);
+  if (logs.length === 0)
+    throw new SandkitError({
+      code: SandkitErrorCode.invalidOption,
+      message: `no <instance_id>/test_output.txt under ${logsDir}; point --logs at logs/run_evaluation/<run_id> (or an eval --out)`,
+    });
+  const results = new Map<string, InstanceResult>();
+  const reports: Array<[string, SweBenchInstanceReport]> = [];
+  const seen = new Set<string>();
+  for (const found of logs) {
+    const instance = byId.get(found.instanceId);
+    if (instance === undefined || seen.has(found.instanceId)) {
+      invalidRecords.push({
+        file: found.dir,
+        position: 'log',
+        instanceId: found.instanceId,
+        field: null,
+        message:
+          instance === undefined
+            ? `${found.dir}: instance ${found.instanceId} is not in the dataset; skipped`
+            : `${found.dir}: a second log of ${found.instanceId}; only the first (${[...logs].find((l) => l.instanceId === found.instanceId)?.dir}) is graded`,
+      });
+      continue;
+    }
+    seen.add(found.instanceId);
+    const started = performance.now();
+    const [result, report] = await gradeOne(
+      instance,
+      found.dir,
+      found.model,
+      preds?.predictions.get(found.instanceId),
+    );
+    result.duration_ms = Math.round(performance.now() - started);
+    results.set(instance.instance_id, result);
+    reports.push([instance.instance_id, report]);
+  }
+  const instanceIds = [...results.keys()];
+  for (const id of preds?.predictions.keys() ?? [])
+    if (byId.has(id) && !results.has(id)) instanceIds.push(id);
+  const input: RunReportInput = {
+    instanceIds,
+    submittedIds: instanceIds,
+    results,
+    invalidRecords,
+    interrupted: false,
+  };
+  const report = buildRunReport(input);
+  await mkdir(out, { recursive: true });
+  await Promise.all(
+    reports.map(async ([id, instanceReport]) => {
+      await mkdir(join(out, 'instances', id), { recursive: true });
+      await writeFile(
+        join(out, 'instances', id, 'report.json'),
+        `${JSON.stringify(instanceReport, null, 4)}\n`,
+      );
+    }),
+  );
+  await writeFile(
+    join(out, 'results.jsonl'),
+    [...results.values()].map((r) => `${JSON.stringify(r)}\n`).join(''),
+  );
+  await writeFile(join(out, 'run_report.json'), `${JSON.stringify(report, null, 4)}\n`);
+  await writeFile(join(out, 'summary.md'), formatSummary(report, input, 'sandkit grade summary'));
+  const disagreements = [...results.values()]
+    .filter((r) => r.official?.agrees === false)
+    .map((r) => r.instance_id);
+  return { report, results, disagreements, out };
+}
+
+async function gradeOne(
+  instance: SweBenchInstance,
+  dir: string,
+  model: string,
+  prediction: SweBenchPrediction | undefined,
+): Promise<[InstanceResult, SweBenchInstanceReport]> {
+  const id = instance.instance_id;
+  const patch =
+    prediction !== undefined ? prediction.model_patch : await readOptional(join(dir, 'patch.diff'));
+  const result: InstanceResult = {
+    instance_id: id,
+    model_name_or_path: prediction?.model_name_or_path ?? model,
+    status: 'error',
+    infra_error: false,
+    patch_method: null,
+    patch_files: [],
+    skipped_binary_files: [],
+    patch_offsets: [],
+    missing_tests: [],
+    prefix_matches: [],
+    tests_timed_out: false,
+    f2p: { success: 0, total: instance.FAIL_TO_PASS.length },
+    p2p: { success: 0, total: instance.PASS_TO_PASS.length },
+    duration_ms: 0,
+    finished_at: new Date().toISOString(),
+  };
+  const entry: SweBenchInstanceReport[string] = {
+    patch_is_None: prediction !== undefined && patch === null,
+    patch_exists:
+      prediction === undefined
+        ? patch === null || patch.trim() !== ''
+        : patch !== null && patch.trim() !== '',
+    patch_successfully_applied: false,
+    resolved: false,
+  };
+  const report: SweBenchInstanceReport = { [id]: entry };
+  if (!entry.patch_exists) {
+    result.status = 'empty_patch';
+    return [result, report];
+  }
+  let plan: ReturnType<typeof testPlan>;
+  try {
+    plan = testPlan(instance);
+  } catch (error) {
+    result.error_kind = 'invalid_record';
+    result.infra_error = true;
+    result.error = (error as Error).message;
+    return [result, report];
+  }
+  const log = (await readOptional(join(dir, 'test_output.txt'))) ?? '';
+  const graded = gradeLog(log, {
+    ...plan,
+    FAIL_TO_PASS: instance.FAIL_TO_PASS,
+    PASS_TO_PASS: instance.PASS_TO_PASS,
+  });
+  const officialText = await readOptional(join(dir, 'report.json'));
+  const official = officialText === null ? null : readOfficialReport(officialText, id);
+  if (official !== null)
+    result.official = compareWithOfficial(graded, official, instance, plan.officialParser);
+  if (!graded.evaluated) {
+    result.error_kind = 'patch_apply';
+    result.error = `not evaluated: ${graded.notEvaluatedReason}`;
+    return [result, report];
+  }
+  entry.patch_successfully_applied = true;
+  if (graded.testPatchFailed) {
+    result.error_kind = 'test_patch';
+    result.infra_error = true;
+    result.error = `the test patch did not apply: ${graded.testPatchError}; never resolved`;
+    entry.tests_status = graded.grade.tests_status;
+    return [result, report];
+  }
+  if (graded.parserMissing) {
+    result.error_kind = 'internal';
+    result.infra_error = true;
+    result.error = `no "${plan.parser}" parser in this build of @sandkit/tools`;
+    return [result, report];
+  }
+  entry.resolved = graded.resolved;
+  entry.tests_status = graded.grade.tests_status;
+  result.status = graded.resolved ? 'resolved' : 'unresolved';
+  result.missing_tests = graded.grade.missing;
+  result.prefix_matches = graded.grade.prefixMatches;
+  result.skipped_fail_to_pass = graded.grade.skippedFailToPass;
+  result.id_collisions = graded.collisions.map((c) => ({
+    official: c.official,
+    from: c.from.map((f) => f.id),
+  }));
+  result.f2p.success = graded.grade.tests_status.FAIL_TO_PASS.success.length;
+  result.p2p.success = graded.grade.tests_status.PASS_TO_PASS.success.length;
+  return [result, report];
+}
+
+async function readOptional(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}

@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { officialIdForm, officialStatuses, toOfficialId } from '../../../src/eval/grade/official-ids.js';
+
+describe('toOfficialId', () => {
+  it.each([
+    ['pytest', 't.py::test_x[a b-1]', 't.py::test_x[a'],
+    ['pytest', 't.py::test_x[ab]', 't.py::test_x[ab]'],
+    ['pytest-options', 't.py::test_x[/tmp/data/one.txt]', 't.py::test_x[/one.txt]'],
+    ['pytest-options', 't.py::test_x[//server/share]', 't.py::test_x[//server/share]'],
+    ['pytest-options', 't.py::test_x[/tmp/*.txt]', 't.py::test_x[/tmp/*.txt]'],
+    ['pytest-options', 't.py::test_x[/a b/c]', 't.py::test_x[/a'],
+    ['pytest-options', 't.py::test_x[]', 't.py::test_x[]'],
+    ['matplotlib', 't.py::test_click[MouseButton.LEFT]', 't.py::test_click[1]'],
+    ['matplotlib', 't.py::test_click[MouseButton.RIGHT-x y]', 't.py::test_click[3-x'],
+    ['whole', 'test_x (mod.Class) with spaces', 'test_x (mod.Class) with spaces'],
+  ] as const)('in the %s form turns %j into %j', (form, id, official) => {
+    expect(toOfficialId(id, form)).toBe(official);
+  });
+
+  it('never returns whitespace in the pytest forms and is idempotent', () => {
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.constantFrom('pytest', 'pytest-options', 'matplotlib' as const),
+        (id, form) => {
+          const once = toOfficialId(id, form);
+          expect(/\s/.test(once)).toBe(false);
+          expect(toOfficialId(once, form)).toBe(once);
+        },
+      ),
+    );
+  });
+});
+
+describe('officialIdForm', () => {
+  it.each([
+    ['parse_log_pytest_options', 'pytest', 'pytest-options'],
+    ['parse_log_pytest_v2', 'pytest', 'pytest'],
+    ['parse_log_matplotlib', 'pytest', 'matplotlib'],
+    ['parse_log_django', 'django', 'whole'],
+    ['parse_log_gotest', 'go', 'whole'],
+    [null, 'pytest', 'pytest'],
+    [null, 'node', 'whole'],
+  ] as const)('maps %s (our parser %s) to %s', (official, parser, form) => {
+    expect(officialIdForm(official, parser)).toBe(form);
+  });
+});
+
+describe('officialStatuses', () => {
+  describe('when two tests become one official id', () => {
+    it('keeps the worst status and names the collision', () => {
+      const out = officialStatuses(
+        new Map([
+          ['t.py::test[a b]', 'FAILED'],
+          ['t.py::test[a c]', 'PASSED'],
+          ['t.py::other', 'PASSED'],
+        ] as const),
+        'pytest',
+      );
+      expect(out.statuses).toEqual(
+        new Map([
+          ['t.py::test[a', 'FAILED'],
+          ['t.py::other', 'PASSED'],
+        ]),
+      );
+      expect(out.collisions).toEqual([
+        {
+          official: 't.py::test[a',
+          from: [
+            { id: 't.py::test[a b]', status: 'FAILED' },
+            { id: 't.py::test[a c]', status: 'PASSED' },
+          ],
+          status: 'FAILED',
+        },
+      ]);
+    });
+  });
+});

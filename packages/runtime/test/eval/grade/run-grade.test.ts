@@ -1,0 +1,96 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runGrade } from '../../../src/eval/grade/run-grade.js';
+import { repoRoot, runCli, tempDir } from '../eval-test-helpers.js';
+
+const fixtures = join(repoRoot, 'packages/runtime/test/eval/fixtures/grade');
+const dataset = join(fixtures, 'dataset.jsonl');
+const logs = join(fixtures, 'logs/run_evaluation/fixture-run');
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  ({ dir, cleanup } = await tempDir('grade'));
+});
+afterAll(() => cleanup());
+
+describe('runGrade', () => {
+  describe('when official logs and report.json files are under --logs', () => {
+    it('grades each log and says where the official verdict differs and why', async () => {
+      const run = await runGrade({ dataset, logs, out: join(dir, 'out') });
+      const result = (id: string) => run.results.get(id);
+      expect(run.report).toMatchObject({
+        total_instances: 5,
+        resolved_ids: ['pallets__flask-90003', 'psf__requests-90002', 'sphinx-doc__sphinx-90001'],
+        unresolved_ids: ['pydata__xarray-90005'],
+        error_ids: ['pytest-dev__pytest-90004'],
+      });
+      // tox + ANSI colour + an id cut at a space: the official pytest_v2 parser strips the colour
+      expect(result('sphinx-doc__sphinx-90001')?.official).toEqual({
+        resolved: true,
+        agrees: true,
+        reasons: [],
+      });
+      // parse_log_pytest_options: `[/tmp/data/one.txt]` is listed as `[/one.txt]`
+      expect(result('psf__requests-90002')).toMatchObject({ status: 'resolved', missing_tests: [] });
+      expect(result('psf__requests-90002')?.official?.agrees).toBe(true);
+      // parse_log_pytest reads coloured status lines as no test: the official grader's error
+      expect(result('pallets__flask-90003')?.official).toMatchObject({ resolved: false, agrees: false });
+      expect(result('pallets__flask-90003')?.official?.reasons.join()).toMatch(/ANSI colour/);
+      // the test patch did not apply: never resolved, even with an empty FAIL_TO_PASS list
+      expect(result('pytest-dev__pytest-90004')).toMatchObject({ status: 'error', error_kind: 'test_patch' });
+      expect(result('pytest-dev__pytest-90004')?.error).toMatch(/already exists in working directory/);
+      expect(result('pytest-dev__pytest-90004')?.official?.reasons.join()).toMatch(
+        /test patch failed to apply/,
+      );
+      // two parametrised tests cut to one official id; one failed
+      expect(result('pydata__xarray-90005')).toMatchObject({
+        status: 'unresolved',
+        id_collisions: [
+          {
+            official: 'test_cut.py::test_cut[x',
+            from: ['test_cut.py::test_cut[x y]', 'test_cut.py::test_cut[x z]'],
+          },
+        ],
+      });
+      expect(run.disagreements.sort()).toEqual(['pallets__flask-90003', 'pytest-dev__pytest-90004']);
+      const summary = await readFile(join(dir, 'out/summary.md'), 'utf8');
+      expect(summary).toMatch(/sandkit agrees on 3, differs on 2/);
+      expect(summary).toMatch(
+        /\| pallets__flask-90003 \| resolved \|.*\| differs: official unresolved; ANSI colour/,
+      );
+      const report = JSON.parse(
+        await readFile(join(dir, 'out/instances/psf__requests-90002/report.json'), 'utf8'),
+      );
+      expect(report['psf__requests-90002'].tests_status.FAIL_TO_PASS.success).toEqual([
+        'test_ids.py::test_path[/one.txt]',
+      ]);
+    });
+  });
+
+  describe('when --logs holds no test_output.txt', () => {
+    it('throws invalid_option saying what layout it needs', async () => {
+      await expect(
+        runGrade({ dataset, logs: fixtures + '/logs/nothing', out: join(dir, 'x') }),
+      ).rejects.toMatchObject({
+        code: 'invalid_option',
+      });
+      await mkdir(join(dir, 'empty'), { recursive: true });
+      await expect(runGrade({ dataset, logs: join(dir, 'empty'), out: join(dir, 'y') })).rejects.toThrow(
+        /no <instance_id>\/test_output.txt/,
+      );
+    });
+  });
+});
+
+describe('sandkit grade', () => {
+  it('prints the summary with the official column and exits 0', async () => {
+    const cli = await runCli(['grade', '--dataset', dataset, '--logs', logs, '--out', join(dir, 'cli')]);
+    expect(cli.code).toBe(0);
+    expect(cli.stdout).toMatch(/# sandkit grade summary/);
+    expect(cli.stdout).toMatch(/official report \|/);
+    const usage = await runCli(['grade', '--dataset', dataset, '--out', join(dir, 'cli2')]);
+    expect(usage.code).toBe(2);
+  }, 60_000);
+});
