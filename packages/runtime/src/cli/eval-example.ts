@@ -51,7 +51,7 @@ export async function runExampleEval(
     {
       name: 'wrong',
       title:
-        'Model-like predictions (expected: 2 resolved, 2 unresolved, 1 empty patch, 1 patch that does not apply)',
+        'Model-like predictions (expected: 3 resolved, one only through patch --fuzz=5 as the official harness applies it; 2 unresolved; 1 empty patch)',
       predictions: exampleDatasetFiles.wrongPredictions,
     },
   ];

@@ -25,9 +25,9 @@ describe('sandkit eval --example', () => {
       expect(gold).toContain(`## Gold patches (expected: 6 of 6 resolved): ${join(out, 'gold')}`);
       expect(gold).toContain('Resolved: 6 of 6');
       expect(wrong).toContain(join(out, 'wrong'));
-      expect(wrong).toContain('Resolved: 2 of 6');
+      expect(wrong).toContain('Resolved: 3 of 6');
       for (const [id, status] of [
-        ['pager-1', 'error'],
+        ['pager-1', 'resolved'],
         ['pager-2', 'resolved'],
         ['durations-1', 'unresolved'],
         ['durations-2', 'resolved'],
@@ -37,7 +37,13 @@ describe('sandkit eval --example', () => {
         expect(wrong).toMatch(new RegExp(`\\| sandkit-mini__${id} \\| ${status} \\|`));
       expect(existsSync(join(cache, 'swebench-mini', 'sandkit-mini__pager', '.git'))).toBe(true);
       const report = JSON.parse(await readFile(join(out, 'wrong', 'run_report.json'), 'utf8'));
-      expect(report.resolved_ids).toEqual(['sandkit-mini__durations-2', 'sandkit-mini__pager-2']);
+      expect(report.resolved_ids).toEqual([
+        'sandkit-mini__durations-2',
+        'sandkit-mini__pager-1',
+        'sandkit-mini__pager-2',
+      ]);
+      // the official chain's last step applied it; the strict policy refuses it
+      expect(wrong).toMatch(/\| sandkit-mini__pager-1 \| resolved \| 2\/2 \| 6\/6 \| patch --fuzz=5 \|/);
 
       const again = await runCli(args);
       expect(again.code).toBe(0);

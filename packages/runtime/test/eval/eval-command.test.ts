@@ -142,6 +142,7 @@ describe('sandkit eval', () => {
     const child = spawn(
       join(repoRoot, 'node_modules/.bin/tsx'),
       [
+        '--conditions=@sandkit/source',
         cliEntry,
         'eval',
         '--dataset',
