@@ -15,6 +15,7 @@ import {
   quoteShellArgument,
   type SandboxData,
   SandboxError,
+  SandkitError,
   SandkitErrorCode,
   type WriteFileOptions,
 } from '@sandkit/core';
@@ -22,11 +23,27 @@ import { CommandExitError, type Sandbox } from 'e2b';
 import { toSandboxErrorChecked } from './e2b-errors.js';
 import { execDir } from './e2b-exec-script.js';
 
-/** Reads a whole file. @throws SandboxError `file_not_found`, `is_directory`, `sandbox_gone`, `sandbox_unavailable` */
-export async function readE2BFile(sandbox: Sandbox, path: string): Promise<Uint8Array> {
+/** How one file request is bounded: the whole request's deadline in ms, and the caller's abort. */
+export interface E2BFileRequest {
+  requestTimeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Reads a whole file within `request.requestTimeoutMs`.
+ * @throws SandboxError `file_not_found`, `is_directory`, `sandbox_gone`, `sandbox_unavailable`
+ *   (also when the deadline passes).
+ * @throws SandkitError `aborted` when `request.signal` aborts the read.
+ */
+export async function readE2BFile(
+  sandbox: Sandbox,
+  path: string,
+  request: E2BFileRequest,
+): Promise<Uint8Array> {
   try {
-    return await sandbox.files.read(path, { format: 'bytes' });
+    return await sandbox.files.read(path, { format: 'bytes', ...request });
   } catch (error) {
+    if (request.signal?.aborted) throw abortedError('read', path, error);
     throw await toSandboxErrorChecked(sandbox, error, `read ${path}`, path);
   }
 }
@@ -34,13 +51,16 @@ export async function readE2BFile(sandbox: Sandbox, path: string): Promise<Uint8
 /**
  * Writes a whole file atomically as the sandbox user.
  * @throws SandboxError `is_directory`; `not_directory` when a parent is a file; `refused` when the
- *   user may not write the directory; `sandbox_gone`, `sandbox_unavailable`.
+ *   user may not write the directory; `sandbox_gone`, `sandbox_unavailable` (also when the upload
+ *   passes `request.requestTimeoutMs`).
+ * @throws SandkitError `aborted` when `request.signal` aborts the upload (the target file is untouched).
  */
 export async function writeE2BFile(
   sandbox: Sandbox,
   path: string,
   data: SandboxData,
   options: WriteFileOptions,
+  request: E2BFileRequest,
 ): Promise<void> {
   const id = randomBytes(8).toString('hex');
   const staging = `${execDir}/${id}.up`;
@@ -49,8 +69,10 @@ export async function writeE2BFile(
     await sandbox.files.write(
       staging,
       bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+      request,
     );
   } catch (error) {
+    if (request.signal?.aborted) throw abortedError('write', path, error);
     throw await toSandboxErrorChecked(sandbox, error, `write ${path}`, path);
   }
   const q = quoteShellArgument;
@@ -80,6 +102,15 @@ export async function writeE2BFile(
   }
   if (outcome.exitCode === 0) return;
   throw writeError(outcome.stdout.trim().split('\n').pop() ?? '', path, outcome.stderr.trim());
+}
+
+function abortedError(action: 'read' | 'write', path: string, cause: unknown): SandkitError {
+  return new SandkitError({
+    code: SandkitErrorCode.aborted,
+    message: `${action} of ${path} was aborted`,
+    cause,
+    details: { path },
+  });
 }
 
 function writeError(reason: string, path: string, stderr: string): SandboxError {

@@ -32,6 +32,13 @@ export interface E2BSandboxAdapterOptions {
   envs?: Record<string, string>;
   /** Grace, in ms, between SIGTERM and SIGKILL when a command times out or is aborted. @default 1000 */
   killGraceMs?: number;
+  /**
+   * Deadline, in ms, of one `readFile` or `writeFile` request, the whole body included. The SDK's
+   * own default (`requestTimeoutMs`, 60 s) also covers the body, so a large file over a slow link
+   * would fail half-way; the adapter passes this instead.
+   * @default 600_000 (10 minutes)
+   */
+  fileRequestTimeoutMs?: number;
 }
 
 /** {@link E2BSandboxAdapterOptions} with defaults filled in. */
@@ -47,11 +54,13 @@ export interface NormalizedE2BOptions {
   metadata: Record<string, string>;
   envs: Record<string, string>;
   killGraceMs: number;
+  fileRequestTimeoutMs: number;
 }
 
 /**
  * Fills the defaults of {@link E2BSandboxAdapterOptions} once.
- * @throws SandkitError `invalid_option` for a non-positive `timeoutMs` (0 included) or a relative `workdir`.
+ * @throws SandkitError `invalid_option` for a non-positive `timeoutMs` (0 included) or
+ *   `fileRequestTimeoutMs`, or a relative `workdir`.
  */
 export function normalizeE2BOptions(options: E2BSandboxAdapterOptions): NormalizedE2BOptions {
   const timeoutMs = options.timeoutMs ?? 300_000;
@@ -70,6 +79,12 @@ export function normalizeE2BOptions(options: E2BSandboxAdapterOptions): Normaliz
   if (!workdir.startsWith('/')) throw invalid(`workdir must be an absolute path, got "${workdir}"`);
   const killGraceMs = options.killGraceMs ?? 1000;
   if (!(killGraceMs >= 0)) throw invalid(`killGraceMs must be >= 0, got ${options.killGraceMs}`);
+  const fileRequestTimeoutMs = options.fileRequestTimeoutMs ?? 600_000;
+  if (!Number.isFinite(fileRequestTimeoutMs) || fileRequestTimeoutMs <= 0) {
+    throw invalid(
+      `fileRequestTimeoutMs must be a positive number of milliseconds, got ${options.fileRequestTimeoutMs}`,
+    );
+  }
   return {
     template: options.template,
     apiKey: options.apiKey,
@@ -82,6 +97,7 @@ export function normalizeE2BOptions(options: E2BSandboxAdapterOptions): Normaliz
     metadata: options.metadata ?? {},
     envs: options.envs ?? {},
     killGraceMs,
+    fileRequestTimeoutMs,
   };
 }
 

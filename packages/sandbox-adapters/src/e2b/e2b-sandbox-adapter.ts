@@ -24,7 +24,7 @@ import { OutputLogRetention } from '../capture/output-log-retention.js';
 import { goneError, toSandboxErrorChecked } from './e2b-errors.js';
 import { runE2BCommand } from './e2b-exec.js';
 import { execDir } from './e2b-exec-script.js';
-import { readE2BFile, writeE2BFile } from './e2b-files.js';
+import { type E2BFileRequest, readE2BFile, writeE2BFile } from './e2b-files.js';
 import {
   type E2BSandboxAdapterOptions,
   type NormalizedE2BOptions,
@@ -83,7 +83,10 @@ export function createE2BSandboxAdapter(options: E2BSandboxAdapterOptions = {}):
       } catch (cause) {
         throw new SandboxError({
           // a 429 (concurrency quota, request rate) is retried by the pool once a slot frees
-          code: cause instanceof RateLimitError ? SandkitErrorCode.sandboxRateLimited : SandkitErrorCode.sandboxStartFailed,
+          code:
+            cause instanceof RateLimitError
+              ? SandkitErrorCode.sandboxRateLimited
+              : SandkitErrorCode.sandboxStartFailed,
           message: `cannot create an E2B sandbox: ${(cause as Error).message}; check E2B_API_KEY and the template name`,
           cause,
         });
@@ -133,9 +136,16 @@ function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSan
   };
   const client: SandboxClient = {
     exec: async (command, execOptions = {}) => runE2BCommand(live(), command, execOptions, config, logs),
-    readFile: async (path) => readE2BFile(live(), absolute(path)),
+    readFile: async (path, readOptions = {}) =>
+      readE2BFile(live(), absolute(path), fileRequest(config.fileRequestTimeoutMs, readOptions.signal)),
     writeFile: async (path, data, writeOptions = {}) =>
-      writeE2BFile(live(), absolute(path), data, writeOptions),
+      writeE2BFile(
+        live(),
+        absolute(path),
+        data,
+        writeOptions,
+        fileRequest(config.fileRequestTimeoutMs, writeOptions.signal),
+      ),
   };
   return {
     id: config.debug ? `e2b-debug-${randomUUID()}` : initial.sandboxId,
@@ -185,4 +195,9 @@ function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSan
       });
     },
   };
+}
+
+/** The SDK request options of one file call: the adapter's deadline, and the caller's abort when given. */
+function fileRequest(requestTimeoutMs: number, signal: AbortSignal | undefined): E2BFileRequest {
+  return signal === undefined ? { requestTimeoutMs } : { requestTimeoutMs, signal };
 }

@@ -146,3 +146,58 @@ describe.skipIf(!process.env.E2B_API_KEY)('E2B live (needs E2B_API_KEY)', () => 
     }
   }, 120_000);
 });
+
+describe('createE2BSandboxAdapter file requests', () => {
+  describe('when fileRequestTimeoutMs is out of range', () => {
+    it('throws SandkitError invalid_option and names the option', () => {
+      for (const fileRequestTimeoutMs of [0, -1, Number.NaN])
+        expect(() => createE2BSandboxAdapter({ fileRequestTimeoutMs })).toThrowError(
+          /fileRequestTimeoutMs must be a positive/,
+        );
+    });
+  });
+
+  describe('when a file body takes longer than the request deadline', () => {
+    it('passes the adapter deadline to the SDK in place of its 60 s default, for reads and writes', async () => {
+      // 1 ms cannot carry 8 MiB over HTTP: the SDK's own 60 s default would let it through
+      const tight = await createStandInE2BAdapter({ fileRequestTimeoutMs: 1 }).create();
+      const roomy = await createStandInE2BAdapter().create();
+      try {
+        const body = new Uint8Array(8 * 1024 * 1024).fill(120);
+        const write = await tight.client.writeFile('big.bin', body).catch((caught: unknown) => caught);
+        expect(SandboxError.isInstance(write) && write.code).toBe('sandbox_unavailable');
+        expect(await tight.client.exec('test -e big.bin')).toMatchObject({ exitCode: 1 });
+        await roomy.client.writeFile('big.bin', body);
+        expect((await roomy.client.readFile('big.bin')).byteLength).toBe(body.byteLength);
+        await tight.client.exec(`head -c ${body.byteLength} /dev/zero > big.bin`);
+        const read = await tight.client.readFile('big.bin').catch((caught: unknown) => caught);
+        expect(SandboxError.isInstance(read) && read.code).toBe('sandbox_unavailable');
+      } finally {
+        await tight.destroy();
+        await roomy.destroy();
+      }
+    }, 60_000);
+  });
+
+  describe('when the caller aborts a file request', () => {
+    it('throws SandkitError aborted and leaves the target untouched', async () => {
+      const handle = await createStandInE2BAdapter().create();
+      try {
+        await handle.client.writeFile('kept.txt', 'before');
+        const controller = new AbortController();
+        controller.abort();
+        const write = await handle.client
+          .writeFile('kept.txt', 'after', { signal: controller.signal })
+          .catch((caught: unknown) => caught);
+        expect(SandkitError.isInstance(write) && write.code).toBe('aborted');
+        const read = await handle.client
+          .readFile('kept.txt', { signal: controller.signal })
+          .catch((caught: unknown) => caught);
+        expect(SandkitError.isInstance(read) && read.code).toBe('aborted');
+        expect(new TextDecoder().decode(await handle.client.readFile('kept.txt'))).toBe('before');
+      } finally {
+        await handle.destroy();
+      }
+    }, 30_000);
+  });
+});
