@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SandboxError, SandkitError, type SandboxHandle } from '@sandkit/core';
+import { SandboxError, type SandboxHandle, SandkitError } from '@sandkit/core';
 import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hostProcessesWith, uniqueMarker, waitForNoHostProcesses } from './local-test-helpers.js';
+import { uniqueMarker, waitForHostProcesses, waitForNoHostProcesses } from './local-test-helpers.js';
 
 let scratch: string;
 const handles: SandboxHandle[] = [];
@@ -77,9 +77,9 @@ describe('createLocalSandboxAdapter', () => {
         `sh -c 'sleep 300' ${marker} & sh -c 'trap "" TERM HUP; sleep 300' ${marker}-b & echo started`,
       );
       expect(result.stdout).toBe('started\n');
-      expect(await hostProcessesWith(marker)).toHaveLength(2);
+      expect(await waitForHostProcesses(marker, 2, 5000)).toHaveLength(2);
       await handle.destroy();
-      expect(await waitForNoHostProcesses(marker, 1000)).toEqual([]);
+      expect(await waitForNoHostProcesses(marker, 5000)).toEqual([]);
     });
     it('kills a command still running and lets its exec return', async () => {
       const handle = await create();

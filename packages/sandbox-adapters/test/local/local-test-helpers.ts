@@ -21,6 +21,20 @@ export async function waitForNoHostProcesses(marker: string, withinMs: number): 
   }
 }
 
+/** Polls {@link hostProcessesWith} until `count` processes carry `marker` or `withinMs` passed (a background child may not have started when its exec returns). */
+export async function waitForHostProcesses(
+  marker: string,
+  count: number,
+  withinMs: number,
+): Promise<number[]> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const found = await hostProcessesWith(marker);
+    if (found.length >= count || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** A marker unique to one test. */
 export function uniqueMarker(): string {
   return `sandkitlocal${process.pid}x${Math.random().toString(36).slice(2, 10)}`;
