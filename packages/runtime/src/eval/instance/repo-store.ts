@@ -7,15 +7,12 @@
  * would decode as text.
  * @module
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { pinnedGitArgv, pinnedGitConfig, pinnedGitEnv, SandkitError, SandkitErrorCode } from '@sandkit/core';
+import { execa } from 'execa';
 import { simpleGit } from 'simple-git';
-
-const execFileAsync = promisify(execFile);
 
 /** Options of {@link RepoStore}. */
 export interface RepoStoreOptions {
@@ -55,19 +52,23 @@ export class RepoStore {
    * A tar archive (bytes) of the tree of `commit`, from the mirror.
    * @throws SandkitError `not_found` when the repository is unavailable or the commit is not in it.
    */
-  async archive(repo: string, commit: string): Promise<Buffer> {
+  async archive(repo: string, commit: string): Promise<Uint8Array> {
     const dir = await this.mirror(repo);
     try {
       const [git, ...args] = pinnedGitArgv('archive', ['--format=tar', commit], ['-C', dir]);
-      const { stdout } = await execFileAsync(git as string, args, {
-        env: { ...process.env, ...pinnedGitEnv },
+      const { stdout } = await execa(git as string, args, {
+        env: pinnedGitEnv,
+        stdin: 'ignore',
         encoding: 'buffer',
+        stripFinalNewline: false,
         maxBuffer: 4 * 1024 ** 3,
       });
       return stdout;
     } catch (cause) {
+      const stderr = (cause as { stderr?: Uint8Array }).stderr;
+      const reason = stderr === undefined ? String(cause) : Buffer.from(stderr).toString('utf8');
       throw notFound(
-        `git archive of ${commit} from ${dir} failed (${String((cause as { stderr?: Buffer }).stderr ?? cause).trim()}); update the mirror (git fetch) or fix base_commit`,
+        `git archive of ${commit} from ${dir} failed (${reason.trim()}); update the mirror (git fetch) or fix base_commit`,
       );
     }
   }
