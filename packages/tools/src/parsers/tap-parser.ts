@@ -73,8 +73,10 @@ export function parseTap(lines: readonly string[]): ParsedTestOutput {
       collector.fail(name, firstDetail(lines, index + 1, (match[1] as string).length));
     } else collector.add(name, 'passed');
   }
+  // The innermost subtest announced without a result was running (its unfinished parents are suites).
   for (const [depth, entry] of announced.entries()) {
     if (entry === undefined || entry.done) continue;
+    if (announced.slice(depth + 1).some((inner) => inner !== undefined && !inner.done)) continue;
     const name = announced
       .slice(0, depth + 1)
       .map((part) => part?.name ?? '')
