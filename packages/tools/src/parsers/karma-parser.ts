@@ -30,6 +30,8 @@ export function parseKarma(lines: readonly string[]): ParsedTestOutput {
   const summary = new Map<string, number>();
   let lastExecuted: { ran: number; of: number; failed: number; skipped: number } | undefined;
   let totalLine: { failed: number; passed: number } | undefined;
+  const failedTitles = new Map<string, string>();
+  const failedNames: Array<[name: string, title: string]> = [];
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
     const count = summaryCount.exec(line.trim());
@@ -74,17 +76,28 @@ export function parseKarma(lines: readonly string[]): ParsedTestOutput {
       totalLine = { failed: Number(totals[1] ?? 0), passed: Number(totals[2]) };
       continue;
     }
-    if (!started || inSummary || line.trim() === '') continue;
+    if (inSummary) {
+      // FAILED TESTS: `✖ test` (under its suites), the browser line, then the error
+      const failed = mochaLine.exec(line);
+      if (failed?.[2] === '✖') failedTitles.set(failed[3] as string, errorAfter(lines, index + 1));
+      continue;
+    }
+    if (!started || line.trim() === '') continue;
     const match = mochaLine.exec(line);
     const indent = /^\s*/.exec(line)?.[0].length ?? 0;
     suites = suites.filter((suite) => suite.indent < indent);
     if (match) {
       const name = [...suites.map((suite) => suite.name), match[3] as string].join(' > ');
       collector.add(name, match[2] === '✔' ? 'passed' : 'failed');
+      if (match[2] === '✖') failedNames.push([name, match[3] as string]);
       continue;
     }
     if (indent > 0 && !/^\s+at |^\s*(?:Finished in|Error|Expected|AssertionError)/.test(line))
       suites.push({ indent, name: line.trim() });
+  }
+  for (const [name, title] of failedNames) {
+    const reason = failedTitles.get(title);
+    if (reason) collector.fail(name, reason);
   }
   if (summary.size > 0) {
     const passed = summary.get('completed') ?? 0;
@@ -104,6 +117,15 @@ function nextText(lines: readonly string[], start: number): string {
   for (let index = start; index < Math.min(lines.length, start + 5); index++) {
     const text = (lines[index] as string).trim();
     if (text !== '') return text;
+  }
+  return '';
+}
+
+/** The error of a FAILED TESTS entry: the first line after it that is not the browser's name. */
+function errorAfter(lines: readonly string[], start: number): string {
+  for (let index = start; index < Math.min(lines.length, start + 5); index++) {
+    const text = (lines[index] as string).trim();
+    if (text !== '' && !/^\w[\w ]*?\s[\d.]+ \([^)]*\)$/.test(text)) return text;
   }
   return '';
 }

@@ -238,6 +238,7 @@ const cases: Case[] = [
       'Components > nested > should unmount children': 'passed',
       'Events > should add event listeners': 'passed',
     },
+    messages: { 'Components > should keep refs when re-rendering': "AssertionError: expected null to equal 'div'" },
   },
   {
     fixture: 'karma-progress-hand.txt',
