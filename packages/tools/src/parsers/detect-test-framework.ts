@@ -52,7 +52,7 @@ const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
   ['unittest', /^Ran \d+ tests? in [\d.]+s$|^\w+ \([\w.]+\) \.\.\. (?:ok|FAIL|ERROR)$/m],
   ['go', /^(?:ok|FAIL|---)\s+\S+|^=== RUN\s/m],
   ['rspec', /^.+ - (?:\.\/\S+ - )?(?:passed|failed|pending)$/m],
-  ['automake', /^(?:PASS|FAIL|XFAIL|XPASS|SKIP|ERROR): \S/m],
+  ['automake', /^(?:PASS|FAIL|XFAIL|XPASS|SKIP|ERROR): [\w.+-]*\/?[\w.+-]+(?: \d+ .*)?$/m],
 ];
 
 /** The runner that printed `text` (ANSI already stripped), or `undefined`. Pure; never throws. */
