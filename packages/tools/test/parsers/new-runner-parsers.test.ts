@@ -375,4 +375,10 @@ describe('new runner parsers (issue 9 item 5)', () => {
       expect(message(parsed, 'test/test_x.rb')).toBe('cannot load such file -- /t/missing (LoadError)');
     }
   });
+  it('reads the per-test lines the official v4.1.0 parsers read where our fixtures have none (jekyll cucumber, shoulda names)', () => {
+    const cucumber = parseTestOutput('Posts with data .....\nPosts without a title ...F\n', { framework: 'cucumber' });
+    expect(statuses(cucumber)).toEqual({ 'Posts with data': 'passed', 'Posts without a title': 'failed' });
+    const shoulda = parseTestOutput('TestSite#test_: static files should be listed. = 0.01 s = .\n', { framework: 'minitest' });
+    expect(statuses(shoulda)).toEqual({ 'TestSite#test_: static files should be listed': 'passed' });
+  });
 });
