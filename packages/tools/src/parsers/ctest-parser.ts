@@ -8,7 +8,10 @@
  * that crashed or timed out, is the test that was running: an `error` with the CTest reason.
  *
  * Counts from CTest's `25% tests passed, 3 tests failed out of 4` (CTest tests, not googletest
- * ones); googletest's own `[  PASSED  ] N tests.` is not used when CTest's line is there.
+ * ones). Without CTest's line (a googletest binary run alone), from googletest's own summary of
+ * one binary: `[==========] 4 tests from 1 test suite ran.`, `[  PASSED  ] 1 test.`, `[  SKIPPED
+ * ] 1 test, listed below:`, `[  FAILED  ] 2 tests, listed below:`; none when several binaries
+ * printed one (their lines cannot be told apart).
  * @module
  */
 import { TestCollector } from './test-collector.js';
@@ -21,6 +24,8 @@ const ctestResult =
   /^\s*\d+\/\d+ Test\s+#(\d+): (.+?) \.*\s*(Passed|\*\*\*Failed|\*\*\*Not Run|\*\*\*Timeout|.*?\*\*\*Exception:.*?|\*\*\*Skipped|Not Run)\s+[\d.]+ sec$/;
 const summary = /^\d+% tests passed, (\d+) tests? failed out of (\d+)$/;
 const gtestPassed = /^\[ {2}PASSED {2}\] (\d+) tests?\.$/;
+const gtestRan = /^\[==========\] (\d+) tests? from \d+ test (?:suites?|cases?) ran\./;
+const gtestListed = /^\[ {2}(FAILED|SKIPPED) {1,2}\] (\d+) tests?, listed below:$/;
 
 /** Parses ctest output (and the googletest output inside it). Pure; never throws. */
 export function parseCtest(lines: readonly string[]): ParsedTestOutput {
@@ -29,6 +34,9 @@ export function parseCtest(lines: readonly string[]): ParsedTestOutput {
   const running = new Map<string, string>();
   let ctestSummary = false;
   let gtestCount: number | undefined;
+  let gtestTotal: number | undefined;
+  let gtestBinaries = 0;
+  const gtestListedCounts = new Map<string, number>();
   let lastMessage = '';
   for (const raw of lines) {
     const numbered = prefix.exec(raw);
@@ -79,6 +87,17 @@ export function parseCtest(lines: readonly string[]): ParsedTestOutput {
       ctestSummary = true;
       continue;
     }
+    const ran = gtestRan.exec(line.trim());
+    if (ran) {
+      gtestTotal = Number(ran[1]);
+      gtestBinaries++;
+      continue;
+    }
+    const listed = gtestListed.exec(line.trim());
+    if (listed) {
+      gtestListedCounts.set(listed[1] as string, Number(listed[2]));
+      continue;
+    }
     const passedLine = gtestPassed.exec(line.trim());
     if (passedLine) {
       gtestCount = Number(passedLine[1]);
@@ -93,6 +112,16 @@ export function parseCtest(lines: readonly string[]): ParsedTestOutput {
     )
       lastMessage = text;
   }
-  if (!ctestSummary && gtestCount !== undefined) collector.counts = { passed: gtestCount };
+  if (!ctestSummary && gtestBinaries <= 1) {
+    const failed = gtestListedCounts.get('FAILED') ?? (gtestTotal !== undefined ? 0 : undefined);
+    const skipped = gtestListedCounts.get('SKIPPED') ?? (gtestTotal !== undefined ? 0 : undefined);
+    const counts = {
+      ...(gtestCount !== undefined ? { passed: gtestCount } : {}),
+      ...(failed !== undefined ? { failed } : {}),
+      ...(skipped !== undefined ? { skipped } : {}),
+      ...(gtestTotal !== undefined ? { total: gtestTotal } : {}),
+    };
+    if (Object.keys(counts).length > 0) collector.counts = counts;
+  }
   return collector.finish('ctest');
 }

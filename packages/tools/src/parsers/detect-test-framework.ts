@@ -15,7 +15,7 @@ const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
     'catch2',
     /^test cases:\s+\d+ \||^All tests passed \(\d+ assertions? in \d+ test cases?\)$|^(?:Passed|Failed) (?:all )?\d+ test cases?\b|<testcase classname="[^"]*" name="[^"]*" time="[\d.]+" status="run"/m,
   ],
-  ['ctest', /^\s*\d+\/\d+ Test\s+#\d+: |^\d+% tests passed, \d+ tests? failed out of \d+$/m],
+  ['ctest', /^\s*\d+\/\d+ Test\s+#\d+: |^\[==========\] Running \d+ tests? from |^\d+% tests passed, \d+ tests? failed out of \d+$/m],
   [
     'phpunit',
     /^PHPUnit \d+\.\d+|^(?:PHP )?Fatal error: {1,2}Uncaught \w+|^Tests: \d+, Assertions: \d+|^OK \(\d+ tests?, \d+ assertions?\)$/m,

@@ -215,6 +215,13 @@ const cases: Case[] = [
     tests: { 'Math.Adds': 'passed', 'Math.SubtractsBadly': 'failed', crashes: 'error', 'ok-shell': 'passed' },
   },
   {
+    fixture: 'gtest-plain.txt',
+    framework: 'ctest',
+    counts: { passed: 1, failed: 2, skipped: 1, total: 4 },
+    tests: { 'Math.Adds': 'passed', 'Math.SubtractsBadly': 'failed', 'Math.Throws': 'failed', 'Math.Skipped': 'skipped' },
+    messages: { 'Math.SubtractsBadly': 'Expected equality of these values:' },
+  },
+  {
     fixture: 'doctest-xml.txt',
     framework: 'doctest-xml',
     counts: { passed: 0, failed: 2, skipped: 0, total: 2 },
