@@ -6,6 +6,7 @@
  * `# XPASS:`, `# ERROR:`; failed = FAIL + XPASS + ERROR, skipped = SKIP + XFAIL).
  * @module
  */
+import { isCutCopy } from './cut-copy.js';
 import { TestCollector } from './test-collector.js';
 import type { ParsedTestOutput } from './test-output-types.js';
 
@@ -16,15 +17,15 @@ const count = /^# (TOTAL|PASS|SKIP|XFAIL|FAIL|XPASS|ERROR):\s+(\d+)$/;
 export function parseAutomake(lines: readonly string[]): ParsedTestOutput {
   const collector = new TestCollector();
   const counts = new Map<string, number>();
-  for (const raw of lines) {
-    const line = raw.trim();
+  for (let index = 0; index < lines.length; index++) {
+    const line = (lines[index] as string).trim();
     const summary = count.exec(line);
     if (summary) {
       counts.set(summary[1] as string, Number(summary[2]));
       continue;
     }
     const match = result.exec(line);
-    if (!match) continue;
+    if (!match || isCutCopy(lines, index)) continue;
     const name = match[2] as string; // TAP-driven names (`tests/x.test 3 - title`) kept whole
     const kind = match[1] as string;
     if (kind === 'PASS') collector.add(name, 'passed');

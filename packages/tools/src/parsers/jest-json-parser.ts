@@ -9,6 +9,7 @@
  * `numPendingTests` + `numTodoTests`, `numTotalTests`. The jq lines carry no counts.
  * @module
  */
+import { isCutCopy } from './cut-copy.js';
 import { TestCollector } from './test-collector.js';
 import type { ParsedTestOutput, TestStatus } from './test-output-types.js';
 
@@ -24,14 +25,14 @@ interface JestAssertion {
 /** Parses jest --json output (raw or jq-transformed). Pure; never throws. */
 export function parseJestJson(lines: readonly string[]): ParsedTestOutput {
   const collector = new TestCollector();
-  for (const line of lines) {
-    const trimmed = line.trim();
+  for (let index = 0; index < lines.length; index++) {
+    const trimmed = (lines[index] as string).trim();
     if (trimmed.startsWith('{') && trimmed.includes('"testResults"')) {
       readReport(trimmed, collector);
       continue;
     }
     const match = jqLine.exec(trimmed);
-    if (match) collector.add(match[2] as string, statusOf((match[1] as string).toLowerCase()));
+    if (match && !isCutCopy(lines, index)) collector.add(match[2] as string, statusOf((match[1] as string).toLowerCase()));
   }
   return collector.finish('jest-json');
 }

@@ -10,6 +10,7 @@
  * by the browser line.
  * @module
  */
+import { isCutCopy } from './cut-copy.js';
 import { TestCollector } from './test-collector.js';
 import type { ParsedTestOutput } from './test-output-types.js';
 
@@ -86,6 +87,7 @@ export function parseKarma(lines: readonly string[]): ParsedTestOutput {
     const match = mochaLine.exec(line);
     const indent = /^\s*/.exec(line)?.[0].length ?? 0;
     suites = suites.filter((suite) => suite.indent < indent);
+    if (match && isCutCopy(lines, index)) continue;
     if (match) {
       const name = [...suites.map((suite) => suite.name), match[3] as string].join(' > ');
       collector.add(name, match[2] === '✔' ? 'passed' : 'failed');

@@ -3,8 +3,9 @@
  * v4.1.0 `parse_log_maven` runs each test alone under `set -x` and names it by the command's
  * `-Dtest=Class#method` with the `BUILD SUCCESS`/`BUILD FAILURE` that follows; that pairing is
  * read here too. Surefire's own lines add: a failing test (`[ERROR] testX(com.a.MathTest)  Time
- * elapsed: 0.01 s  <<< FAILURE!` on surefire 2, `[ERROR] com.a.MathTest.testX  Time elapsed: …
- * <<< ERROR!` on surefire 3; named `com.a.MathTest.testX`, the next line its message), and a class
+ * elapsed: 0.01 s  <<< FAILURE!` on surefire 2 with JUnit 4; `[ERROR] testX  Time elapsed: …` with JUnit 5, its
+ * class from the `Running com.a.MathTest` line before; `[ERROR] com.a.MathTest.testX  Time
+ * elapsed: … <<< ERROR!` on surefire 3; named `com.a.MathTest.testX`, the next line its message), and a class
  * whose `Tests run: N, Failures: 0, Errors: 0, Skipped: 0, … - in com.a.MathTest` line shows no
  * failure, listed as passed by its class name (surefire prints no passing test by name).
  *
@@ -23,7 +24,8 @@ const level = /^\[(?:INFO|ERROR|WARNING|WARN)\] ?/;
 const dTest = /-Dtest=(\S+)/;
 const build = /^BUILD (SUCCESS|FAILURE)$/;
 const failedTest =
-  /^(?:(\w+)\(([\w.$]+)\)|([\w.$]+)\.([\w$]+(?:\[[^\]]*\])?))\s+Time elapsed: [\d.,]+ s(?:ec)?\s+<<< (FAILURE|ERROR)!$/;
+  /^(?:(\w+)\(([\w.$]+)\)|([\w.$]+)\.([\w$]+(?:\[[^\]]*\])?)|([\w$]+(?:\(\))?(?:\[[^\]]*\])?))\s+Time elapsed: [\d.,]+ s(?:ec)?\s+<<< (FAILURE|ERROR)!$/;
+const running = /^Running ([\w.$]+)$/;
 const classLine =
   /^Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+), Time elapsed: [^-]*(?:<<< \w+! )?- in ([\w.$]+)$/;
 const results = /^Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+)$/;
@@ -35,6 +37,7 @@ const compileError = /^(\/\S+\.java):\[\d+,\d+\] (.*)$/;
 export function parseMaven(lines: readonly string[]): ParsedTestOutput {
   const collector = new TestCollector();
   let selected: string | undefined;
+  let testClass: string | undefined; // from `Running com.a.MathTest`: JUnit 5 names only the method
   let firstCompileError: string | undefined;
   /** Summaries by the run they belong to (-Dtest selection or module): a repeated line is merged, never added. */
   const totals = new Map<string, { total: number; failed: number; skipped: number }>();
@@ -55,13 +58,20 @@ export function parseMaven(lines: readonly string[]): ParsedTestOutput {
       selected = undefined;
       continue;
     }
+    const started = running.exec(line);
+    if (started) {
+      testClass = started[1] as string;
+      continue;
+    }
     const failed = failedTest.exec(line);
     if (failed) {
       const name =
         failed[1] !== undefined
           ? `${failed[2] as string}.${failed[1]}`
-          : `${failed[3] as string}.${failed[4] as string}`;
-      collector.add(name, failed[5] === 'ERROR' ? 'error' : 'failed');
+          : failed[3] !== undefined
+            ? `${failed[3]}.${failed[4] as string}`
+            : `${testClass ?? ''}${testClass ? '.' : ''}${(failed[5] as string).replace(/\(\)$/, '')}`;
+      collector.add(name, failed[6] === 'ERROR' ? 'error' : 'failed');
       collector.fail(name, (lines[index + 1] as string | undefined)?.replace(level, '').trim() ?? '');
       continue;
     }

@@ -6,6 +6,7 @@
  * performed (M individual testcases)` gives the total.
  * @module
  */
+import { isCutCopy } from './cut-copy.js';
 import { TestCollector } from './test-collector.js';
 import type { ParsedTestOutput } from './test-output-types.js';
 
@@ -22,10 +23,11 @@ export function parseMicropython(lines: readonly string[]): ParsedTestOutput {
   let passed: number | undefined;
   let skipped = 0;
   let failed = 0;
-  for (const raw of lines) {
-    const line = raw.trim();
+  for (let index = 0; index < lines.length; index++) {
+    const line = (lines[index] as string).trim();
     const match = result.exec(line);
     if (match) {
+      if (isCutCopy(lines, index)) continue;
       const name = match[2] as string;
       collector.add(name, match[1] === 'pass' ? 'passed' : match[1] === 'FAIL' ? 'failed' : 'skipped');
       continue;

@@ -9,6 +9,7 @@
  * Official SWE-bench v4.1.0 `parse_log_tap` reads the same result lines (names without the dash).
  * @module
  */
+import { isCutCopy } from './cut-copy.js';
 import { TestCollector } from './test-collector.js';
 import type { ParsedTestOutput } from './test-output-types.js';
 
@@ -48,7 +49,7 @@ export function parseTap(lines: readonly string[]): ParsedTestOutput {
       continue;
     }
     const match = result.exec(line);
-    if (!match) continue;
+    if (!match || isCutCopy(lines, index)) continue;
     const depth = Math.floor((match[1] as string).length / 4);
     let title = match[3] as string;
     const directiveMatch = directive.exec(title);

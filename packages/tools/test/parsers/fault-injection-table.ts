@@ -173,14 +173,10 @@ export const faultInjectionTable: readonly FaultInjectionRow[] = [
   },
   { framework: 'karma', fixture: 'karma-mocha-hand.txt', passes: 3, saysFailed: says.karma },
   { framework: 'karma', fixture: 'karma-progress-hand.txt', passes: 5, saysFailed: says.karma },
+  { framework: 'maven', fixture: 'maven-surefire.txt', passes: 1, saysFailed: says.maven },
   // surefire counts tests; the -Dtest run and the clean class are listed
-  {
-    framework: 'maven',
-    fixture: 'maven-surefire-hand.txt',
-    passes: 1,
-    passesPrinted: 2,
-    saysFailed: says.maven,
-  },
+  { framework: 'maven', fixture: 'maven-dtest.txt', passes: 1, passesPrinted: 2, saysFailed: says.maven },
+  { framework: 'maven', fixture: 'maven-compile-error.txt', passes: 0, saysFailed: undefined },
   { framework: 'gradle', fixture: 'gradle-plain-hand.txt', passes: 2, saysFailed: says.gradle },
   { framework: 'gradle', fixture: 'gradle-compile-error-hand.txt', passes: 0, saysFailed: undefined },
   { framework: 'ant-junit', fixture: 'ant-junit-hand.txt', passes: 2, saysFailed: says['ant-junit'] },

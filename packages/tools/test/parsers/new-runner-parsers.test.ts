@@ -255,20 +255,32 @@ const cases: Case[] = [
     messages: { 'Chart.controllers.line should draw all elements': 'Expected 3 to be 4.' },
   },
   {
-    fixture: 'maven-surefire-hand.txt',
+    fixture: 'maven-surefire.txt',
+    framework: 'maven',
+    counts: { passed: 1, failed: 2, skipped: 1, total: 4 },
+    tests: { 'com.example.MathTest.subtractsBadly': 'failed', 'com.example.MathTest.throwsOne': 'error' },
+    messages: {
+      'com.example.MathTest.subtractsBadly': 'org.opentest4j.AssertionFailedError: expected: <3> but was: <1>',
+      'com.example.MathTest.throwsOne': 'java.lang.IllegalStateException: boom',
+    },
+  },
+  {
+    // the official parser's per-test runs: `set -x` prints the command with -Dtest, then BUILD SUCCESS/FAILURE
+    fixture: 'maven-dtest.txt',
     framework: 'maven',
     counts: { passed: 1, failed: 1, skipped: 0, total: 2 },
     tests: {
-      'com.google.gson.MathTest#adds': 'passed',
-      'com.google.gson.MathTest#subtractsBadly': 'failed',
-      'com.google.gson.MathTest.subtractsBadly': 'failed',
-      'com.google.gson.ParserTest#throwsOnBadInput': 'failed',
-      'org.apache.maven.plugins:maven-compiler-plugin:testCompile': 'error',
+      'com.example.MathTest#adds': 'passed',
+      'com.example.MathTest#subtractsBadly': 'failed',
+      'com.example.MathTest.subtractsBadly': 'failed',
     },
-    messages: {
-      'com.google.gson.MathTest.subtractsBadly': 'org.opentest4j.AssertionFailedError: expected: <3> but was: <1>',
-      'org.apache.maven.plugins:maven-compiler-plugin:testCompile': /ParserTest\.java: cannot find symbol$/,
-    },
+  },
+  {
+    fixture: 'maven-compile-error.txt',
+    framework: 'maven',
+    counts: { passed: undefined, failed: undefined, skipped: undefined, total: undefined },
+    tests: { 'org.apache.maven.plugins:maven-compiler-plugin:testCompile': 'error' },
+    messages: { 'org.apache.maven.plugins:maven-compiler-plugin:testCompile': /Broken\.java: cannot find symbol$/ },
   },
   {
     fixture: 'gradle-plain-hand.txt',
@@ -387,5 +399,13 @@ describe('new runner parsers (issue 9 item 5)', () => {
     expect(statuses(cucumber)).toEqual({ 'Posts with data': 'passed', 'Posts without a title': 'failed' });
     const shoulda = parseTestOutput('TestSite#test_: static files should be listed. = 0.01 s = .\n', { framework: 'minitest' });
     expect(statuses(shoulda)).toEqual({ 'TestSite#test_: static files should be listed': 'passed' });
+  });
+  it('a line written twice with one copy cut short is not one more test (jq lines, TAP, micropython)', () => {
+    const jq = parseTestOutput('[PASSED] top level\n[PASSED] top le\nvel\n', { framework: 'jest-json' });
+    expect(statuses(jq)).toEqual({ 'top level': 'passed' });
+    const tap = parseTestOutput('ok 1 math adds\nok 1 math ad\nok 2 math adds two\n', { framework: 'tap' });
+    expect(statuses(tap)).toEqual({ 'math adds': 'passed', 'math adds two': 'passed' });
+    const micropython = parseTestOutput('pass  basics/a.py\npass  basics/\n', { framework: 'micropython' });
+    expect(statuses(micropython)).toEqual({ 'basics/a.py': 'passed' });
   });
 });
