@@ -9,6 +9,36 @@ const sampleBytes = 256 * 1024;
 
 /** Ordered: the first runner whose signature matches wins. */
 const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
+  ['jest-json', /^\{"numFailedTestSuites":\d+|^\[(?:PASSED|FAILED|PENDING)\] \S/m],
+  ['doctest-xml', /^<doctest binary=/m],
+  [
+    'catch2',
+    /^test cases:\s+\d+ \||^All tests passed \(\d+ assertions? in \d+ test cases?\)$|^(?:Passed|Failed) (?:all )?\d+ test cases?\b|<testcase classname="[^"]*" name="[^"]*" time="[\d.]+" status="run"/m,
+  ],
+  ['ctest', /^\s*\d+\/\d+ Test\s+#\d+: |^\[==========\] Running \d+ tests? from |^\d+% tests passed, \d+ tests? failed out of \d+$/m],
+  [
+    'phpunit',
+    /^PHPUnit \d+\.\d+|^(?:PHP )?Fatal error: {1,2}Uncaught \w+|^Tests: \d+, Assertions: \d+|^OK \(\d+ tests?, \d+ assertions?\)$/m,
+  ],
+  [
+    'maven',
+    /^\[INFO\] (?:Scanning for projects|BUILD (?:SUCCESS|FAILURE)|Building )|^\[(?:INFO|ERROR)\] Tests run: \d+, Failures: \d+/m,
+  ],
+  ['ant-junit', /^\s*\[junit\] /m],
+  ['gradle', /^> Task :|^BUILD (?:SUCCESSFUL|FAILED) in |^\d+ tests? completed, \d+ failed/m],
+  ['karma', /Starting browser|^TOTAL: (?:\d+ FAILED, )?\d+ SUCCESS$|\) Executed \d+ of \d+/m],
+  ['jasmine', /^\d+ specs?, \d+ failures?/m],
+  ['rspec', /^\d+ examples?, \d+ failures?/m],
+  ['test-unit', /^\d+ tests, \d+ assertions, \d+ failures, \d+ errors, \d+ pendings/m],
+  [
+    'minitest',
+    /^\d+ runs, \d+ assertions, \d+ failures, \d+ errors, \d+ skips$|^\S+#\S+ = [\d.]+ s = [.FES]$/m,
+  ],
+  ['cucumber', /^\d+ scenarios? \(|^\d+ steps? \(/m],
+  ['redis-tcl', /^\[(?:ok|err|skip|ignore|exception)\]: /m],
+  ['automake', /^Testsuite summary for |^# TOTAL: \d+$/m],
+  ['micropython', /^\d+ tests performed \(\d+ individual testcases\)$|^(?:pass|FAIL|skip) {2}\S+\.py$/m],
+  ['tap', /^(?:not )?ok \d+ [^-\s#]|^Bail out!/m],
   ['go', /^\{"Time":"[^"]*","Action":"/m],
   ['cargo', /^test result: (?:ok|FAILED)\. \d+ passed|^error: could not compile `[^`]+` \((?:lib )?test|^\s+Running (?:unittests )?\S+ \(\S*target\/\S+\)$|^\s+(?:Summary \[\s*[\d.]+s\] \d+ tests? run:|Starting \d+ tests? across \d+ binar)/m],
   ['pytest', /^=+ (?:test session starts|.*\b(?:passed|failed|errors?|no tests ran)\b.* in [\d.]+s(?: \([^)]*\))?) =+$/m],
@@ -21,6 +51,8 @@ const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
   ['django', /^(?:System check identified|Creating test database for alias|Testing against Django installed in)/m],
   ['unittest', /^Ran \d+ tests? in [\d.]+s$|^\w+ \([\w.]+\) \.\.\. (?:ok|FAIL|ERROR)$/m],
   ['go', /^(?:ok|FAIL|---)\s+\S+|^=== RUN\s/m],
+  ['rspec', /^.+ - (?:\.\/\S+ - )?(?:passed|failed|pending)$/m],
+  ['automake', /^(?:PASS|FAIL|XFAIL|XPASS|SKIP|ERROR): [\w.+-]*\/?[\w.+-]+(?: \d+ .*)?$/m],
 ];
 
 /** The runner that printed `text` (ANSI already stripped), or `undefined`. Pure; never throws. */

@@ -3,16 +3,34 @@
  * the runner detected when not given.
  * @module
  */
+import { parseAntJunit } from './ant-junit-parser.js';
+import { parseAutomake } from './automake-parser.js';
 import { parseCargo } from './cargo-parser.js';
+import { parseCatch2 } from './catch2-parser.js';
+import { parseCtest } from './ctest-parser.js';
+import { parseCucumber } from './cucumber-parser.js';
 import { detectTestFramework } from './detect-test-framework.js';
+import { parseDoctestXml } from './doctest-xml-parser.js';
 import { parseGoTest } from './go-test-parser.js';
+import { parseGradle } from './gradle-parser.js';
+import { parseJasmine } from './jasmine-parser.js';
+import { parseJestJson } from './jest-json-parser.js';
 import { parseJest } from './jest-parser.js';
+import { parseKarma } from './karma-parser.js';
+import { parseMaven } from './maven-parser.js';
+import { parseMicropython } from './micropython-parser.js';
+import { parseMinitest } from './minitest-parser.js';
 import { parseMocha } from './mocha-parser.js';
 import { parseNodeTest } from './node-test-parser.js';
 import { outputLines, stripAnsiCodes } from './output-lines.js';
+import { parsePhpunit } from './phpunit-parser.js';
 import { parsePytest, parsePytestText } from './pytest-parser.js';
+import { parseRedisTcl } from './redis-tcl-parser.js';
+import { parseRspec } from './rspec-parser.js';
 import { parseSympy } from './sympy-parser.js';
+import { parseTap } from './tap-parser.js';
 import type { ParsedTestOutput, TestFramework } from './test-output-types.js';
+import { parseTestUnit } from './test-unit-parser.js';
 import { parseUnittest } from './unittest-parser.js';
 import { parseVitest } from './vitest-parser.js';
 
@@ -33,6 +51,24 @@ const parsers: Record<TestFramework, (lines: readonly string[]) => ParsedTestOut
   unittest: (lines) => parseUnittest(lines, 'unittest'),
   django: (lines) => parseUnittest(lines, 'django'),
   sympy: parseSympy,
+  tap: parseTap,
+  'jest-json': parseJestJson,
+  karma: parseKarma,
+  jasmine: parseJasmine,
+  maven: parseMaven,
+  gradle: parseGradle,
+  'ant-junit': parseAntJunit,
+  phpunit: parsePhpunit,
+  rspec: parseRspec,
+  minitest: parseMinitest,
+  'test-unit': parseTestUnit,
+  cucumber: parseCucumber,
+  ctest: parseCtest,
+  catch2: parseCatch2,
+  'doctest-xml': parseDoctestXml,
+  'redis-tcl': parseRedisTcl,
+  automake: parseAutomake,
+  micropython: parseMicropython,
 };
 
 /**

@@ -41,7 +41,7 @@ export const noColorEnv: Record<string, string> = {
 
 const description = `Run the project's tests and get per-test results parsed from the runner's output.
 - command: the test command (e.g. "python3 -m pytest -rA tests/test_x.py", "npx vitest run src/a.test.ts"). When absent it is detected: package.json test script (npm test), pytest, cargo test, go test ./...
-- framework: jest | vitest | pytest | cargo | go | node | mocha | unittest | django | sympy, when detection guesses wrong.
+- framework: ${testFrameworks.join(' | ')}, when detection guesses wrong.
 - Returns exitCode, counts (passed/failed/skipped/total, only when the runner printed a summary), failures with their first error line, the tests with their status, and the tail of the output.
 - unparsed: true means the run failed (non-zero exit or timeout) but no failing test could be read: look at output, the failure is outside the tests (syntax error, missing dependency, bad command).
 - signal: the signal that ended the run, when one did (SIGSEGV or SIGABRT: a crash; SIGKILL: killed, often out of memory). A test that was running when a runner crashed is listed as failed when the output names it.

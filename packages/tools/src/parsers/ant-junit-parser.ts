@@ -1,0 +1,108 @@
+/**
+ * Ant's `<junit>` task (lombok: `ant test.instance` with lombok's `SimpleTestFormatter`, per
+ * SWE-bench v4.1.0 constants/java.py): `[junit] [PASS] testName`, `[junit] [FAIL] testName`,
+ * `[junit] [ERR] testName` (official `parse_log_ant`), and Ant's own `[junit] Testcase: testX(
+ * com.a.T):	FAILED` lines of the plain formatter. Counts from `[junit] Tests run: N, Failures:
+ * N, Errors: N, Skipped: N, Time elapsed: …` (added over the `[junit] Testsuite:` classes; a repeated line is merged, not added). A build that fails
+ * outside tests (`[javac] … error: …` then `BUILD FAILED`) is an `error` named `javac` with the
+ * first compiler error as its message.
+ * @module
+ */
+import { TestCollector } from './test-collector.js';
+import type { ParsedTestOutput } from './test-output-types.js';
+
+const simple = /^\[junit\]\s+\[(PASS|FAIL|ERR)\]\s+(.*?)\s*$/;
+const plain = /^\[junit\] Testcase: (\S+)\(([\w.$]+)\):\s+(FAILED|Caused an ERROR|SKIPPED)$/;
+const counts =
+  /^\[junit\] Tests run: (\d+), Failures: (\d+), Errors: (\d+)(?:, Skipped: (\d+))?, Time elapsed/;
+const javacError = /^\[javac\] (\S+\.java:\d+: error: .*)$/;
+
+/** Parses Ant junit output. Pure; never throws. */
+export function parseAntJunit(lines: readonly string[]): ParsedTestOutput {
+  const collector = new TestCollector();
+  /** Per test class (its `[junit] Testsuite:` line): a repeated count line is merged, never added. */
+  const totals = new Map<string, { total: number; failed: number; skipped: number }>();
+  let suite = '';
+  let compileError: string | undefined;
+  let buildFailed = false;
+  for (let index = 0; index < lines.length; index++) {
+    const line = (lines[index] as string).trim();
+    const result = simple.exec(line);
+    if (result) {
+      const name = result[2] as string;
+      const kind = result[1] as string;
+      collector.add(name, kind === 'PASS' ? 'passed' : kind === 'FAIL' ? 'failed' : 'error');
+      if (kind !== 'PASS') collector.fail(name, message(lines, index + 1));
+      continue;
+    }
+    const testcase = plain.exec(line);
+    if (testcase) {
+      const name = `${testcase[2] as string}.${testcase[1] as string}`;
+      const kind = testcase[3] as string;
+      collector.add(name, kind === 'FAILED' ? 'failed' : kind === 'SKIPPED' ? 'skipped' : 'error');
+      if (kind !== 'SKIPPED') collector.fail(name, message(lines, index + 1));
+      continue;
+    }
+    const testsuite = /^\[junit\] Testsuite: (\S+)$/.exec(line);
+    if (testsuite) {
+      suite = testsuite[1] as string;
+      continue;
+    }
+    const count = counts.exec(line);
+    if (count) {
+      mergeRun(totals, suite, {
+        total: Number(count[1]),
+        failed: Number(count[2]) + Number(count[3]),
+        skipped: Number(count[4] ?? 0),
+      });
+      continue;
+    }
+    const javac = javacError.exec(line);
+    if (javac && compileError === undefined) compileError = javac[1] as string;
+    if (line === 'BUILD FAILED') buildFailed = true;
+  }
+  if (buildFailed && compileError !== undefined) {
+    collector.add('javac', 'error');
+    collector.fail('javac', compileError);
+  }
+  if (totals.size > 0) {
+    let total = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const run of totals.values()) {
+      total += run.total;
+      failed += run.failed;
+      skipped += run.skipped;
+    }
+    collector.counts = { total, failed, skipped, passed: Math.max(0, total - failed - skipped) };
+  }
+  return collector.finish('ant-junit');
+}
+
+function message(lines: readonly string[], start: number): string {
+  const next = (lines[start] as string | undefined)?.replace(/^\s*\[junit\]\s*/, '').trim();
+  return next !== undefined && !/^\[(?:PASS|FAIL|ERR)\]|^Testcase:/.test(next) ? next : '';
+}
+
+/**
+ * Records a run's summary. A second summary for the same run (a repeated line, or a run whose
+ * header line was lost) keeps the larger of each number, so the passes derived from it can only
+ * shrink, never grow past what the runner printed.
+ */
+function mergeRun(
+  totals: Map<string, { total: number; failed: number; skipped: number }>,
+  key: string,
+  run: { total: number; failed: number; skipped: number },
+): void {
+  const seen = totals.get(key);
+  totals.set(
+    key,
+    seen === undefined
+      ? run
+      : {
+          total: Math.max(seen.total, run.total),
+          failed: Math.max(seen.failed, run.failed),
+          skipped: Math.max(seen.skipped, run.skipped),
+        },
+  );
+}

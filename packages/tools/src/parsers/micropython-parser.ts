@@ -1,0 +1,63 @@
+/**
+ * micropython's `tests/run-tests.py`: `pass  basics/try.py`, `FAIL  basics/slice.py`, `skip
+ * x.py` (as the official SWE-bench v4.1.0 `parse_log_micropython_test` reads them), and, when a
+ * test crashed the interpreter, `CRASH` in its output. Counts from `N tests passed`, `N tests
+ * skipped: …`, `N tests failed: a.py b.py` (the failed names are listed again there); `N tests
+ * performed (M individual testcases)` gives the total.
+ * @module
+ */
+import { isCutCopy } from './cut-copy.js';
+import { TestCollector } from './test-collector.js';
+import type { ParsedTestOutput } from './test-output-types.js';
+
+const result = /^(pass|FAIL|skip)\s+(\S.*)$/;
+const performed = /^(\d+) tests performed \((\d+) individual testcases\)$/;
+const passedLine = /^(\d+) tests passed$/;
+const skippedLine = /^(\d+) tests skipped:/;
+const failedLine = /^(\d+) tests failed:\s*(.*)$/;
+
+/** Parses micropython run-tests.py output. Pure; never throws. */
+export function parseMicropython(lines: readonly string[]): ParsedTestOutput {
+  const collector = new TestCollector();
+  let total: number | undefined;
+  let passed: number | undefined;
+  let skipped = 0;
+  let failed = 0;
+  for (let index = 0; index < lines.length; index++) {
+    const line = (lines[index] as string).trim();
+    const match = result.exec(line);
+    if (match) {
+      if (isCutCopy(lines, index)) continue;
+      const name = match[2] as string;
+      collector.add(name, match[1] === 'pass' ? 'passed' : match[1] === 'FAIL' ? 'failed' : 'skipped');
+      continue;
+    }
+    const all = performed.exec(line);
+    if (all) {
+      total = Number(all[1]);
+      continue;
+    }
+    const pass = passedLine.exec(line);
+    if (pass) {
+      passed = Number(pass[1]);
+      continue;
+    }
+    const skip = skippedLine.exec(line);
+    if (skip) {
+      skipped = Number(skip[1]);
+      continue;
+    }
+    const fail = failedLine.exec(line);
+    if (fail) {
+      failed = Number(fail[1]);
+      for (const name of (fail[2] as string).split(/\s+/).filter((part) => part !== '')) {
+        collector.add(name, 'failed');
+        collector.fail(name, 'output differs from CPython (see the .exp/.out diff)');
+      }
+    }
+  }
+  if (passed !== undefined)
+    collector.counts = { passed, failed, skipped, ...(total !== undefined ? { total } : {}) };
+  else if (failed > 0) collector.counts = { failed };
+  return collector.finish('micropython');
+}

@@ -1,0 +1,123 @@
+/**
+ * TAP 13/14 (`mocha -R tap`, node-tap, `node --test --test-reporter=tap`, any producer): `ok N -
+ * name`, `not ok N - name`, `# SKIP`/`# TODO` directives, indented subtests announced by
+ * `# Subtest: name` (names joined with ` > `), and `Bail out!` (an `error` named `Bail out!`).
+ * A suite whose own result only repeats its children's failures is not listed; a suite that
+ * failed by itself (a hook, a file that failed to load) is. A `# Subtest:` that never got a
+ * result line is the test running when the producer died: an `error`. Counts come from the
+ * producer's own `# tests`/`# pass`/`# fail`/`# skip`/`# todo`/`# cancelled` comment lines.
+ * Official SWE-bench v4.1.0 `parse_log_tap` reads the same result lines (names without the dash).
+ * @module
+ */
+import { isCutCopy } from './cut-copy.js';
+import { TestCollector } from './test-collector.js';
+import type { ParsedTestOutput } from './test-output-types.js';
+
+const result = /^(\s*)(ok|not ok)\b(?:\s+\d+)?(?:\s+-)?\s*(.*?)\s*$/;
+const subtest = /^(\s*)# Subtest: (.*)$/;
+const countLine = /^\s*# (tests|pass|fail|skip|todo|cancelled) (\d+)$/;
+const bailOut = /^\s*Bail out!\s*(.*)$/;
+const directive = /\s+# (SKIP|TODO)\b.*$/i;
+
+/** Parses TAP output. Pure; never throws. */
+export function parseTap(lines: readonly string[]): ParsedTestOutput {
+  const collector = new TestCollector();
+  const counts = new Map<string, number>();
+  /** Announced subtests by depth (index = indent / 4). */
+  const announced: Array<{ name: string; done: boolean } | undefined> = [];
+  /** Per depth: whether a result at a deeper level failed since this level's last result. */
+  const childFailed: boolean[] = [];
+  const childSeen: boolean[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] as string;
+    const bail = bailOut.exec(line);
+    if (bail) {
+      collector.add('Bail out!', 'error');
+      collector.fail('Bail out!', bail[1] || 'the producer bailed out');
+      continue;
+    }
+    const count = countLine.exec(line);
+    if (count) {
+      counts.set(count[1] as string, Number(count[2]));
+      continue;
+    }
+    const sub = subtest.exec(line);
+    if (sub) {
+      const depth = Math.floor((sub[1] as string).length / 4);
+      announced[depth] = { name: (sub[2] as string).trim(), done: false };
+      announced.length = depth + 1;
+      continue;
+    }
+    const match = result.exec(line);
+    if (!match || isCutCopy(lines, index)) continue;
+    const depth = Math.floor((match[1] as string).length / 4);
+    let title = match[3] as string;
+    const directiveMatch = directive.exec(title);
+    if (directiveMatch) title = title.slice(0, directiveMatch.index);
+    const own = announced[depth];
+    if (own !== undefined && own.name === title) own.done = true;
+    const path = announced.slice(0, depth).map((entry) => entry?.name ?? '');
+    const name = [...path.filter((part) => part !== ''), title].join(' > ');
+    const hadChildren = childSeen[depth + 1] === true;
+    const childrenFailed = childFailed[depth + 1] === true;
+    childSeen.length = depth + 1;
+    childFailed.length = depth + 1;
+    const failed = match[2] === 'not ok';
+    const kind = directiveMatch?.[1]?.toUpperCase();
+    childSeen[depth] = true;
+    if (failed && kind !== 'TODO') childFailed[depth] = true;
+    if (hadChildren && (!failed || childrenFailed)) continue; // a suite: its tests are listed
+    if (kind === 'SKIP') collector.add(name, 'skipped');
+    else if (kind === 'TODO') collector.add(name, 'skipped', { outcome: 'todo' });
+    else if (failed) {
+      collector.add(name, 'failed');
+      collector.fail(name, firstDetail(lines, index + 1, (match[1] as string).length));
+    } else collector.add(name, 'passed');
+  }
+  // The innermost subtest announced without a result was running (its unfinished parents are suites).
+  for (const [depth, entry] of announced.entries()) {
+    if (entry === undefined || entry.done) continue;
+    if (announced.slice(depth + 1).some((inner) => inner !== undefined && !inner.done)) continue;
+    const name = announced
+      .slice(0, depth + 1)
+      .map((part) => part?.name ?? '')
+      .filter((part) => part !== '')
+      .join(' > ');
+    if (collector.statusOf(name) !== undefined) continue;
+    collector.add(name, 'error');
+    collector.fail(name, 'no result: the producer ended while this test was running');
+  }
+  const pass = counts.get('pass');
+  const fail = counts.get('fail');
+  if (pass !== undefined || fail !== undefined) {
+    const skipped = (counts.get('skip') ?? 0) + (counts.get('todo') ?? 0);
+    collector.counts = {
+      ...(pass !== undefined ? { passed: pass } : {}),
+      failed: (fail ?? 0) + (counts.get('cancelled') ?? 0),
+      ...(pass !== undefined ? { skipped } : {}),
+      ...(counts.has('tests') ? { total: counts.get('tests') } : {}),
+    };
+  }
+  return collector.finish('tap');
+}
+
+/** The first meaningful line of a failure's diagnostics (YAML `error:` or mocha's indented text). */
+function firstDetail(lines: readonly string[], start: number, indent: number): string {
+  for (let index = start; index < Math.min(lines.length, start + 30); index++) {
+    const line = lines[index] as string;
+    const lead = /^\s*/.exec(line)?.[0].length ?? 0;
+    if (line.trim() !== '' && lead <= indent) break;
+    const text = line.trim();
+    const yamlError = /^error:\s*(.*)$/.exec(text);
+    if (yamlError) {
+      const value = (yamlError[1] as string).replace(/^'|'$/g, '');
+      if (value !== '|-' && value !== '|' && value !== '') return value;
+      const next = (lines[index + 1] as string | undefined)?.trim();
+      if (next) return next;
+      continue;
+    }
+    if (text === '' || text === '---' || text === '...' || /^\w+:/.test(text)) continue;
+    return text;
+  }
+  return '';
+}
