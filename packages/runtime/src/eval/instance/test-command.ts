@@ -6,12 +6,14 @@
  * escapes anyway (B04).
  * @module
  */
-import { formatCommand } from '@sandkit/core';
+import { formatCommand, SandkitError, SandkitErrorCode } from '@sandkit/core';
 import type { TestFramework } from '../load/swe-bench-instance.js';
 
 /**
  * Builds the shell command that runs `files` (repository-relative paths) with `framework`.
  * With no files, the whole suite runs.
+ * @throws SandkitError `invalid_record` for a framework whose producer differs per repository (TAP,
+ *   karma, minitest, Catch2, …): such a row needs its own `test_cmd`.
  */
 export function defaultTestCommand(framework: TestFramework, files: readonly string[]): string {
   const argv = (base: string[], targets: readonly string[]): string =>
@@ -49,6 +51,32 @@ export function defaultTestCommand(framework: TestFramework, files: readonly str
       return formatCommand(['go', 'test', '-v', ...goPackages(files)]);
     case 'cargo':
       return formatCommand(['cargo', 'test', '--no-fail-fast', '--color', 'never', ...cargoTargets(files)]);
+    case 'jest-json':
+      return argv(['npx', '--no-install', 'jest', '--ci', '--json'], files);
+    case 'phpunit':
+      return formatCommand([
+        'vendor/bin/phpunit',
+        '--testdox',
+        ...files.filter((file) => file.endsWith('.php')),
+      ]);
+    case 'rspec':
+      return argv(
+        ['bundle', 'exec', 'rspec', '--format', 'documentation', '--no-color'],
+        files.filter((file) => file.endsWith('_spec.rb')),
+      );
+    case 'maven':
+      return formatCommand(['mvn', '-B', 'test']);
+    case 'gradle':
+      return formatCommand(['./gradlew', 'test', '--console=plain', '--continue']);
+    case 'ctest':
+      return formatCommand(['ctest', '--output-on-failure', '-V']);
+    default:
+      // The rest (tap, karma, jasmine, ant-junit, minitest, test-unit, cucumber, catch2, doctest-xml,
+      // redis-tcl, automake, micropython) name an output format whose producer differs per repository.
+      throw new SandkitError({
+        code: SandkitErrorCode.invalidRecord,
+        message: `test_framework "${framework}" has no default test command outside the SWE-bench spec table: give the row a test_cmd that prints ${framework} output`,
+      });
   }
 }
 
