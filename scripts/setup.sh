@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what sandkit's main job and tests need on a fresh Debian machine with Node 20:
-# pnpm (pinned), git, GNU patch, ripgrep, python3 + pytest, Go; with --docker also Podman's
-# Docker-compatible service and the sandbox image. Idempotent; needs root (or sudo).
+# pnpm (pinned), git, GNU patch, ripgrep, python3 + pytest (+ xdist), Go; with --docker (the tests'
+# set-up) also jq, PHPUnit, Ruby with RSpec and minitest, Podman's Docker-compatible service and
+# the sandbox image. Idempotent; needs root (or sudo).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,7 +17,8 @@ done
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 packages=(git patch ripgrep python3 python3-pytest python3-pytest-xdist golang-go findutils)
-[ "$want_docker" = 1 ] && packages+=(podman runc mmdebstrap)
+# --docker is the tests' set-up: Podman, and the other real runners the tests drive.
+[ "$want_docker" = 1 ] && packages+=(podman runc mmdebstrap jq phpunit ruby ruby-rspec ruby-minitest)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ "${#missing[@]}" -gt 0 ]; then
