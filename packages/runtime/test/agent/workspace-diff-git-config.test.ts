@@ -9,7 +9,7 @@ import type { SandboxHandle } from '@sandkit/core';
 import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceDiff } from '../../src/agent/workspace-diff.js';
-import { applyToCleanClone, hostileGitConfigs, writeGitConfig } from './hostile-git-config.js';
+import { applyToCleanClone, hostileGitConfigs, writeGitConfig } from '../../../tools/test/git/hostile-git-config.js';
 
 const realHome = process.env.HOME;
 let home: string;

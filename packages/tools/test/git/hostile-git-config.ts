@@ -3,6 +3,11 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/*
+ * Shared test helper: also imported by packages/runtime/test/agent/workspace-diff-git-config.test.ts
+ * (relative path), so keep it free of package-specific imports.
+ */
+
 /**
  * One git setting that changes a diff's format when a call does not pin it, with what it is for.
  * `diff.external` names a script that prints a diff-like line with no prefixes.
