@@ -18,7 +18,7 @@ import {
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { ignoredSchema } from '../workspace/ignored-schema.js';
-import { type ResolvedPath, resolveRoot, resolveToolPath } from '../workspace/resolve-path.js';
+import type { ResolvedPath } from '../workspace/resolve-path.js';
 import { ignoreFilteredFindCommand } from './ignore-filtered-find.js';
 import { escapeRegex, globToRegex } from './glob-to-regex.js';
 import { runFindPage } from './run-find-page.js';
@@ -77,21 +77,12 @@ export function createFindFilesTool(
     permission: 'read',
     effect: 'read',
     async execute(input, { signal }) {
-      const dir = await resolveToolPath(context, input.path ?? '.');
-      const root = await resolveRoot(context);
-      const limit = input.limit ?? 200;
-      const offset = input.offset ?? 0;
-      const { items, ...rest } = await runFindPage(
-        context,
-        dir,
-        findCommand(root, dir, input.pattern, offset, limit),
-        { offset, limit, signal, root },
-        {
-          parse: (stdout) => stdout.split('\0').slice(0, -1),
-          notDirectoryMessage: `${dir.relative} is not a directory`,
-          abortedMessage: 'find aborted',
-        },
-      );
+      const { items, ...rest } = await runFindPage(context, input, signal, {
+        command: (root, dir, offset, limit) => findCommand(root, dir, input.pattern, offset, limit),
+        parse: (stdout) => stdout.split('\0').slice(0, -1),
+        notDirectoryMessage: (dir) => `${dir} is not a directory`,
+        abortedMessage: 'find aborted',
+      });
       return { files: items, ...rest };
     },
   });

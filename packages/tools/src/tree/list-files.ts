@@ -19,7 +19,7 @@ import {
 } from '@sandkit/core';
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
-import { type ResolvedPath, resolveRoot, resolveToolPath } from '../workspace/resolve-path.js';
+import type { ResolvedPath } from '../workspace/resolve-path.js';
 import { ignoreFilteredFindCommand } from './ignore-filtered-find.js';
 import { escapeRegex, globToRegex } from './glob-to-regex.js';
 import { ignoredSchema } from '../workspace/ignored-schema.js';
@@ -95,21 +95,12 @@ export function createListFilesTool(
     permission: 'read',
     effect: 'read',
     async execute(input, { signal }) {
-      const dir = await resolveToolPath(context, input.path ?? '.');
-      const root = await resolveRoot(context);
-      const limit = input.limit ?? 200;
-      const offset = input.offset ?? 0;
-      const { items, ...rest } = await runFindPage(
-        context,
-        dir,
-        listCommand(root, dir, input, offset, limit),
-        { offset, limit, signal, root },
-        {
-          parse: parseFindRecords,
-          notDirectoryMessage: `${dir.relative} is not a directory; use read_file for a file`,
-          abortedMessage: 'listing aborted',
-        },
-      );
+      const { items, ...rest } = await runFindPage(context, input, signal, {
+        command: (root, dir, offset, limit) => listCommand(root, dir, input, offset, limit),
+        parse: parseFindRecords,
+        notDirectoryMessage: (dir) => `${dir} is not a directory; use read_file for a file`,
+        abortedMessage: 'listing aborted',
+      });
       return { entries: items, ...rest };
     },
   });
