@@ -17,10 +17,10 @@ import {
 } from '@sandkit/core';
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
-import { ignoredSchema } from '../workspace/ignored-schema.js';
 import type { ResolvedPath } from '../workspace/resolve-path.js';
 import { ignoreFilteredFindCommand } from './ignore-filtered-find.js';
 import { escapeRegex, globToRegex } from './glob-to-regex.js';
+import { findPageOutputFields } from './find-page-schema.js';
 import { runFindPage } from './run-find-page.js';
 
 const description = `Find files (not directories) whose path matches a glob, below a directory of the workspace (default: the root).
@@ -47,10 +47,7 @@ const inputSchema = z.object({
 
 const outputSchema = z.object({
   files: z.array(z.string()),
-  truncated: z.boolean(),
-  nextOffset: z.number().int().min(0).optional(),
-  ignored: ignoredSchema.optional(),
-  warnings: z.array(z.string()).optional(),
+  ...findPageOutputFields,
 });
 
 /** Input of the find_files tool. */

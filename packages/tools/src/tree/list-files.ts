@@ -22,8 +22,8 @@ import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace
 import type { ResolvedPath } from '../workspace/resolve-path.js';
 import { ignoreFilteredFindCommand } from './ignore-filtered-find.js';
 import { escapeRegex, globToRegex } from './glob-to-regex.js';
-import { ignoredSchema } from '../workspace/ignored-schema.js';
 import { parseFindRecords } from './parse-find-records.js';
+import { findPageOutputFields } from './find-page-schema.js';
 import { runFindPage } from './run-find-page.js';
 
 const description = `List the entries of a directory in the workspace (default: the root), with kind (file, dir, symlink, other), size in bytes and modification time.
@@ -65,10 +65,7 @@ const outputSchema = z.object({
       mtime: z.string(),
     }),
   ),
-  truncated: z.boolean(),
-  nextOffset: z.number().int().min(0).optional(),
-  ignored: ignoredSchema.optional(),
-  warnings: z.array(z.string()).optional(),
+  ...findPageOutputFields,
 });
 
 /** Input of the list_files tool. */
