@@ -10,18 +10,10 @@
 import { execFileSync } from 'node:child_process';
 import type { SandboxHandle } from '../packages/core/src/index.js';
 import { createDockerSandboxAdapter } from '../packages/sandbox-adapters/src/docker/index.js';
+import { median, time } from './bench-stats.js';
 
 const rounds = Number(process.argv[2] ?? 30);
 const image = process.argv[3] ?? 'localhost/sandkit-sandbox:bookworm';
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-};
-const time = async (task: () => unknown): Promise<number> => {
-  const started = performance.now();
-  await task();
-  return performance.now() - started;
-};
 
 const channel = await createDockerSandboxAdapter({ image }).create();
 const plain = await createDockerSandboxAdapter({ image, channel: false }).create();

@@ -12,16 +12,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDockerSandboxAdapter } from '../packages/sandbox-adapters/src/docker/index.js';
+import { median, time } from './bench-stats.js';
 
 const rounds = Number(process.argv[2] ?? 5);
 const image = process.argv[3] ?? 'localhost/sandkit-sandbox:bookworm';
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-const time = async (task: () => unknown): Promise<number> => {
-  const started = performance.now();
-  await task();
-  return performance.now() - started;
-};
 
 const handle = await createDockerSandboxAdapter({ image }).create();
 const container = (await handle.client.exec('cat /etc/hostname')).stdout.trim();

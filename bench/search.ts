@@ -22,17 +22,11 @@ import { join } from 'node:path';
 import { formatCommand } from '../packages/core/src/index.js';
 import { createLocalSandboxAdapter } from '../packages/sandbox-adapters/src/local/index.js';
 import { createSearchFilesTool } from '../packages/tools/src/search/search-files.js';
+import { median, time } from './bench-stats.js';
 
 const rounds = Number(process.argv[2] ?? 7);
 const fileCount = 20_000;
 const fileBytes = 10_500;
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-const time = async (task: () => unknown): Promise<number> => {
-  const started = performance.now();
-  await task();
-  return performance.now() - started;
-};
 
 /** Deterministic text: words from a xorshift generator; `rareToken` in ~1% of files, `commonToken` ~2.5× per file. */
 async function generateTree(root: string): Promise<void> {

@@ -16,7 +16,7 @@ import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { type EvalOptions, normalizeEvalOptions } from './eval-options.js';
 import { createEvalSandboxes, resolveCheckoutMode } from './eval-sandboxes.js';
 import { isRetriedSandboxFailure } from './infra-retry.js';
-import type { InstanceResult } from './instance/eval-result.js';
+import { type InstanceResult, initialResult } from './instance/eval-result.js';
 import { RepoStore } from './instance/repo-store.js';
 import { runInstance } from './instance/run-instance.js';
 import { loadInstances } from './load/instance-loader.js';
@@ -207,35 +207,16 @@ async function writeAtomic(file: string, text: string): Promise<void> {
 
 function invalidRecordResult(id: string, errors: readonly RecordError[]): InstanceResult {
   return {
-    ...emptyResult(id),
+    ...initialResult(id),
     error_kind: 'invalid_record',
     error: errors.map((e) => e.message).join('; '),
   };
 }
 
 function internalError(id: string, error: unknown): InstanceResult {
-  return { ...emptyResult(id), error_kind: 'internal', error: `harness error: ${(error as Error).message}` };
+  return { ...initialResult(id), error_kind: 'internal', error: `harness error: ${(error as Error).message}` };
 }
 
-function emptyResult(id: string): InstanceResult {
-  return {
-    instance_id: id,
-    model_name_or_path: null,
-    status: 'error',
-    infra_error: true,
-    patch_method: null,
-    patch_files: [],
-    skipped_binary_files: [],
-    patch_offsets: [],
-    missing_tests: [],
-    prefix_matches: [],
-    tests_timed_out: false,
-    f2p: { success: 0, total: 0 },
-    p2p: { success: 0, total: 0 },
-    duration_ms: 0,
-    finished_at: new Date().toISOString(),
-  };
-}
 
 function unique(ids: readonly string[]): string[] {
   return [...new Set(ids)];

@@ -2,24 +2,20 @@
  * D01: the patch workspaceDiff records applies with `git apply -p1` whatever the repository's or the
  * user's global git config says (global config through a temp HOME, which the local adapter passes on).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SandboxHandle } from '@sandkit/core';
 import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { workspaceDiff } from '../../src/agent/workspace-diff.js';
-import { applyToCleanClone, hostileGitConfigs, writeGitConfig } from './hostile-git-config.js';
+import {
+  applyToCleanClone,
+  hostileGitConfigs,
+  useTempHome,
+  writeGitConfig,
+} from '../../../tools/test/git/hostile-git-config.js';
 
-const realHome = process.env.HOME;
-let home: string;
-beforeAll(() => {
-  home = mkdtempSync(join(tmpdir(), 'sandkit-home-'));
-  process.env.HOME = home;
-});
-afterAll(() => {
-  process.env.HOME = realHome;
-});
+const tempHome = useTempHome();
 
 const handles: SandboxHandle[] = [];
 afterEach(async () => {
@@ -48,7 +44,7 @@ describe('workspaceDiff', () => {
       async ({ entries }) => {
         const { client, workdir } = await d01Repo();
         writeGitConfig(
-          where === 'repository' ? join(workdir, '.git', 'config') : join(home, '.gitconfig'),
+          where === 'repository' ? join(workdir, '.git', 'config') : join(tempHome(), '.gitconfig'),
           entries,
         );
         try {
@@ -60,7 +56,7 @@ describe('workspaceDiff', () => {
           expect(readFileSync(join(applied, 'src/old.py'), 'utf8')).toBe('a = 0\nx = 2\nb = 0\n');
           expect(readFileSync(join(applied, 'src/café.py'), 'utf8')).toBe('y = 1\n');
         } finally {
-          await client.exec(`rm -f ${JSON.stringify(join(home, '.gitconfig'))}`);
+          await client.exec(`rm -f ${JSON.stringify(join(tempHome(), '.gitconfig'))}`);
         }
       },
     );

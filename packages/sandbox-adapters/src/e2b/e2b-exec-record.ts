@@ -3,7 +3,8 @@
  * the wrapper's stdout, keeping it out of streamed output, and turning it into result fields.
  * @module
  */
-import { type ExecResult, utf8Boundary } from '@sandkit/core';
+import { utf8Boundary } from '@sandkit/core';
+import type { CapturedOutputFields } from '../capture/output-window.js';
 
 /** How the command ended, with its exact output heads. */
 export interface ExecRecord {
@@ -83,18 +84,7 @@ export function parseRecord(text: string | undefined): ExecRecord | undefined {
 export function recordOutput(
   record: ExecRecord,
   logBase: string,
-): Pick<
-  ExecResult,
-  | 'stdout'
-  | 'stderr'
-  | 'stdoutBytes'
-  | 'stderrBytes'
-  | 'stdoutTruncated'
-  | 'stderrTruncated'
-  | 'stdoutTail'
-  | 'stderrTail'
-  | 'outputLog'
-> {
+): CapturedOutputFields {
   const text = (head: Buffer, total: number): string =>
     (total > head.length ? head.subarray(0, utf8Boundary(head, head.length)) : head).toString('utf8');
   const cut = record.stdoutBytes > record.stdoutHead.length || record.stderrBytes > record.stderrHead.length;

@@ -8,6 +8,8 @@
  * @module
  */
 import { formatCommand, type SandboxClient, SandkitErrorCode, ToolError } from '@sandkit/core';
+import type { ToolContext } from '../workspace/coding-tool-options.js';
+import { resolveRoot } from '../workspace/resolve-path.js';
 import type { ExecBackendSet } from './exec-backends.js';
 import { ensureLogDirScript, execLogDir, newOutputId } from './exec-log-dir.js';
 
@@ -80,6 +82,35 @@ export function parseProcessId(backends: ExecBackendSet, processId: string): { b
   const backend = match?.[1] ?? backends.defaultName;
   if (!match || !backends.byName.has(backend)) throw unknownProcess(processId);
   return { backend, id: match[2] as string };
+}
+
+/** A background command found from the model's process id, ready for a script over its files. */
+export interface LocatedBackground {
+  /** The context of the backend it runs on. */
+  context: ToolContext;
+  files: BackgroundFiles;
+  /**
+   * Script lines that print `unknown` and exit 0 when no pid file exists, else set `$pid`
+   * (put {@link livenessFunctions} and the tool's own lines after them).
+   */
+  prelude: string[];
+}
+
+/**
+ * Finds the backend context and files of model-supplied `processId` (read_output, kill_process).
+ * @param contexts one per backend, from `backendContexts`
+ * @throws ToolError `unknown_process` when the id is malformed or names no backend.
+ */
+export async function locateBackground(
+  backends: ExecBackendSet,
+  contexts: Map<string, ToolContext>,
+  processId: string,
+): Promise<LocatedBackground> {
+  const { backend, id } = parseProcessId(backends, processId);
+  const context = contexts.get(backend) as ToolContext;
+  const files = backgroundFiles(await resolveRoot(context), id);
+  const pidFile = formatCommand([files.pid]);
+  return { context, files, prelude: [`[ -f ${pidFile} ] || { echo unknown; exit 0; }`, `pid=$(cat ${pidFile})`] };
 }
 
 /** The ToolError for a process id that was never started here. */

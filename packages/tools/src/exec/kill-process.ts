@@ -7,9 +7,8 @@
  */
 import { defineTool, formatCommand, type SandboxClient, type Tool } from '@sandkit/core';
 import { z } from 'zod';
-import type { CodingToolOptions, ToolContext } from '../workspace/coding-tool-options.js';
-import { resolveRoot } from '../workspace/resolve-path.js';
-import { backgroundFiles, livenessFunctions, parseProcessId, unknownProcess } from './background-process.js';
+import type { CodingToolOptions } from '../workspace/coding-tool-options.js';
+import { livenessFunctions, locateBackground, unknownProcess } from './background-process.js';
 import { backendContexts, type ExecBackendOptions, normalizeExecBackends } from './exec-backends.js';
 
 const description = `Stop a background command started with exec (background: true), with every process it started (its whole process group): SIGTERM, then SIGKILL after 3 s.
@@ -42,12 +41,9 @@ export function createKillProcessTool(client: SandboxClient, options: CodingTool
     inputSchema,
     outputSchema,
     async execute(input) {
-      const { backend, id } = parseProcessId(backends, input.processId);
-      const context = contexts.get(backend) as ToolContext;
-      const files = backgroundFiles(await resolveRoot(context), id);
+      const { context, files, prelude } = await locateBackground(backends, contexts, input.processId);
       const script = [
-        `[ -f ${formatCommand([files.pid])} ] || { echo unknown; exit 0; }`,
-        `pid=$(cat ${formatCommand([files.pid])})`,
+        ...prelude,
         livenessFunctions,
         'was=0; sig=-',
         'if alive; then was=1; sig=SIGTERM; kill -s TERM -- "-$pid" 2>/dev/null',

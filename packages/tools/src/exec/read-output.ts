@@ -8,9 +8,8 @@
  */
 import { defineTool, formatCommand, type SandboxClient, type Tool, utf8Boundary } from '@sandkit/core';
 import { z } from 'zod';
-import type { CodingToolOptions, ToolContext } from '../workspace/coding-tool-options.js';
-import { resolveRoot } from '../workspace/resolve-path.js';
-import { backgroundFiles, livenessFunctions, parseProcessId, unknownProcess } from './background-process.js';
+import type { CodingToolOptions } from '../workspace/coding-tool-options.js';
+import { livenessFunctions, locateBackground, unknownProcess } from './background-process.js';
 import { backendContexts, type ExecBackendOptions, normalizeExecBackends } from './exec-backends.js';
 
 const description = `Read the output of a background command started with exec (background: true).
@@ -50,14 +49,11 @@ export function createReadOutputTool(client: SandboxClient, options: CodingToolO
     inputSchema,
     outputSchema,
     async execute(input, { signal }) {
-      const { backend, id } = parseProcessId(backends, input.processId);
-      const context = contexts.get(backend) as ToolContext;
-      const files = backgroundFiles(await resolveRoot(context), id);
+      const { context, files, prelude } = await locateBackground(backends, contexts, input.processId);
       const offset = input.byteOffset ?? 0;
       const limit = Math.max(512, context.maxOutputBytes - 1024);
       const script = [
-        `[ -f ${formatCommand([files.pid])} ] || { echo unknown; exit 0; }`,
-        `pid=$(cat ${formatCommand([files.pid])})`,
+        ...prelude,
         livenessFunctions,
         `x=${formatCommand([files.exit])}`,
         'if [ -f "$x" ]; then st="done $(cat "$x")"; elif leader_alive; then st=running; elif [ -f "$x" ]; then st="done $(cat "$x")"; else st="done -"; fi',

@@ -17,10 +17,10 @@ import {
 } from '@sandkit/core';
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
-import { ignoredSchema } from '../workspace/ignored-schema.js';
-import { type ResolvedPath, resolveRoot, resolveToolPath } from '../workspace/resolve-path.js';
+import type { ResolvedPath } from '../workspace/resolve-path.js';
 import { ignoreFilteredFindCommand } from './ignore-filtered-find.js';
 import { escapeRegex, globToRegex } from './glob-to-regex.js';
+import { findPageOutputFields } from './find-page-schema.js';
 import { runFindPage } from './run-find-page.js';
 
 const description = `Find files (not directories) whose path matches a glob, below a directory of the workspace (default: the root).
@@ -47,10 +47,7 @@ const inputSchema = z.object({
 
 const outputSchema = z.object({
   files: z.array(z.string()),
-  truncated: z.boolean(),
-  nextOffset: z.number().int().min(0).optional(),
-  ignored: ignoredSchema.optional(),
-  warnings: z.array(z.string()).optional(),
+  ...findPageOutputFields,
 });
 
 /** Input of the find_files tool. */
@@ -77,21 +74,12 @@ export function createFindFilesTool(
     permission: 'read',
     effect: 'read',
     async execute(input, { signal }) {
-      const dir = await resolveToolPath(context, input.path ?? '.');
-      const root = await resolveRoot(context);
-      const limit = input.limit ?? 200;
-      const offset = input.offset ?? 0;
-      const { items, ...rest } = await runFindPage(
-        context,
-        dir,
-        findCommand(root, dir, input.pattern, offset, limit),
-        { offset, limit, signal, root },
-        {
-          parse: (stdout) => stdout.split('\0').slice(0, -1),
-          notDirectoryMessage: `${dir.relative} is not a directory`,
-          abortedMessage: 'find aborted',
-        },
-      );
+      const { items, ...rest } = await runFindPage(context, input, signal, {
+        command: (root, dir, offset, limit) => findCommand(root, dir, input.pattern, offset, limit),
+        parse: (stdout) => stdout.split('\0').slice(0, -1),
+        notDirectoryMessage: (dir) => `${dir} is not a directory`,
+        abortedMessage: 'find aborted',
+      });
       return { files: items, ...rest };
     },
   });

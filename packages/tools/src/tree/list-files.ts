@@ -19,11 +19,11 @@ import {
 } from '@sandkit/core';
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
-import { type ResolvedPath, resolveRoot, resolveToolPath } from '../workspace/resolve-path.js';
+import type { ResolvedPath } from '../workspace/resolve-path.js';
 import { ignoreFilteredFindCommand } from './ignore-filtered-find.js';
 import { escapeRegex, globToRegex } from './glob-to-regex.js';
-import { ignoredSchema } from '../workspace/ignored-schema.js';
 import { parseFindRecords } from './parse-find-records.js';
+import { findPageOutputFields } from './find-page-schema.js';
 import { runFindPage } from './run-find-page.js';
 
 const description = `List the entries of a directory in the workspace (default: the root), with kind (file, dir, symlink, other), size in bytes and modification time.
@@ -65,10 +65,7 @@ const outputSchema = z.object({
       mtime: z.string(),
     }),
   ),
-  truncated: z.boolean(),
-  nextOffset: z.number().int().min(0).optional(),
-  ignored: ignoredSchema.optional(),
-  warnings: z.array(z.string()).optional(),
+  ...findPageOutputFields,
 });
 
 /** Input of the list_files tool. */
@@ -95,21 +92,12 @@ export function createListFilesTool(
     permission: 'read',
     effect: 'read',
     async execute(input, { signal }) {
-      const dir = await resolveToolPath(context, input.path ?? '.');
-      const root = await resolveRoot(context);
-      const limit = input.limit ?? 200;
-      const offset = input.offset ?? 0;
-      const { items, ...rest } = await runFindPage(
-        context,
-        dir,
-        listCommand(root, dir, input, offset, limit),
-        { offset, limit, signal, root },
-        {
-          parse: parseFindRecords,
-          notDirectoryMessage: `${dir.relative} is not a directory; use read_file for a file`,
-          abortedMessage: 'listing aborted',
-        },
-      );
+      const { items, ...rest } = await runFindPage(context, input, signal, {
+        command: (root, dir, offset, limit) => listCommand(root, dir, input, offset, limit),
+        parse: parseFindRecords,
+        notDirectoryMessage: (dir) => `${dir} is not a directory; use read_file for a file`,
+        abortedMessage: 'listing aborted',
+      });
       return { entries: items, ...rest };
     },
   });

@@ -7,7 +7,7 @@
  */
 import { SandkitErrorCode, ToolError } from '@sandkit/core';
 import type { ToolContext } from '../workspace/coding-tool-options.js';
-import type { ResolvedPath } from '../workspace/resolve-path.js';
+import { type ResolvedPath, resolveRoot, resolveToolPath } from '../workspace/resolve-path.js';
 import {
   type IgnoredSummary,
   maxIgnoredListed,
@@ -17,12 +17,24 @@ import {
 import { ignoredMarker } from './ignore-filtered-find.js';
 import { takeWithinBytes } from './take-within-bytes.js';
 
-/** How one tool reads and names its records. */
+/** The paging part of list_files' and find_files' input. */
+export interface FindPageInput {
+  /** Directory relative to the workspace root; default `.` (the root). */
+  path?: string | undefined;
+  /** Records per page; default 200. */
+  limit?: number | undefined;
+  /** Records to skip; default 0. */
+  offset?: number | undefined;
+}
+
+/** How one tool builds its command and reads and names its records. */
 export interface FindPageSpec<Record> {
+  /** The tool's `find` pipeline for the resolved directory and page (see ignore-filtered-find.ts). */
+  command(root: string, dir: ResolvedPath, offset: number, limit: number): string;
   /** Splits the page part of stdout into records (paths relative to the root). */
   parse(stdout: string): Record[];
-  /** Message when the path is not a directory. */
-  notDirectoryMessage: string;
+  /** Message when the directory (`dir`, relative to the root) is not a directory. */
+  notDirectoryMessage(dir: string): string;
   /** Message when the command was killed (aborted). */
   abortedMessage: string;
 }
@@ -38,25 +50,30 @@ export interface FindPage<Record> {
 }
 
 /**
- * Runs `command` and returns the page starting at `offset`.
- * @throws ToolError `not_found`, `not_directory`, `aborted`
+ * Resolves `input.path` (default the root) inside the workspace, runs the tool's command and
+ * returns the page starting at `input.offset` (default 0) of at most `input.limit` (default 200) records.
+ * @throws ToolError `outside_root` for a path outside the root, `not_found`, `not_directory`, `aborted`
  */
 export async function runFindPage<Record>(
   context: ToolContext,
-  dir: ResolvedPath,
-  command: string,
-  page: { offset: number; limit: number; signal: AbortSignal | undefined; root: string },
+  input: FindPageInput,
+  signal: AbortSignal | undefined,
   spec: FindPageSpec<Record>,
 ): Promise<FindPage<Record>> {
-  const result = await context.client.exec(command, {
+  const dir = await resolveToolPath(context, input.path ?? '.');
+  const root = await resolveRoot(context);
+  const limit = input.limit ?? 200;
+  const offset = input.offset ?? 0;
+  const page = { offset, limit, root };
+  const result = await context.client.exec(spec.command(root, dir, offset, limit), {
     maxOutputBytes: 4 * 1024 * 1024,
-    ...(page.signal ? { signal: page.signal } : {}),
+    ...(signal ? { signal } : {}),
   });
   if (result.exitCode === 3) {
     const missing = result.stderr.includes('missing');
     throw new ToolError({
       code: missing ? SandkitErrorCode.notFound : SandkitErrorCode.notDirectory,
-      message: missing ? `${dir.relative} does not exist` : spec.notDirectoryMessage,
+      message: missing ? `${dir.relative} does not exist` : spec.notDirectoryMessage(dir.relative),
       details: { path: dir.relative },
     });
   }

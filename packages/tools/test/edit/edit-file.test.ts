@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ToolError } from '@sandkit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEditFileTool } from '../../src/edit/edit-file.js';
 import { createReadFileTool } from '../../src/files/read-file.js';
 import { bytesOf, createFileToolsSandbox, type FileToolsSandbox } from '../file-tools-sandbox.js';
+import { toolError } from '../tool-error.js';
 
 let box: FileToolsSandbox;
 beforeAll(async () => {
@@ -15,14 +15,6 @@ afterAll(() => box.handle.destroy());
 type Edit = { oldText: string; newText: string; replaceAll?: boolean };
 const edit = (path: string, edits: Edit[], extra: Record<string, unknown> = {}) =>
   createEditFileTool(box.handle.client, { root: box.root }).call({ path, edits, ...extra });
-async function toolError(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!ToolError.isInstance(error)) throw new Error(`expected a ToolError, got ${String(error)}`);
-  return error;
-}
 /** Lines of a unified diff that add or remove (not the ---/+++ headers). */
 const changedLines = (diff: string) => diff.split('\n').filter((l) => /^[-+](?![-+]{2} )/.test(l));
 

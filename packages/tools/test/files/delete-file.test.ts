@@ -1,9 +1,9 @@
 import { access, lstat, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ToolError } from '@sandkit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeleteFileTool } from '../../src/files/delete-file.js';
 import { createFileToolsSandbox, type FileToolsSandbox } from '../file-tools-sandbox.js';
+import { toolError } from '../tool-error.js';
 
 let box: FileToolsSandbox;
 let outside: string;
@@ -20,14 +20,6 @@ afterAll(async () => {
 
 const remove = (input: Record<string, unknown>) =>
   createDeleteFileTool(box.handle.client, { root: box.root }).call(input);
-async function toolError(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!ToolError.isInstance(error)) throw new Error(`expected a ToolError, got ${String(error)}`);
-  return error;
-}
 const exists = (path: string) =>
   lstat(path).then(
     () => true,

@@ -1,7 +1,8 @@
-import { type SandboxClient, ToolError } from '@sandkit/core';
+import type { SandboxClient } from '@sandkit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadFileTool } from '../../src/files/read-file.js';
 import { createFileToolsSandbox, type FileToolsSandbox } from '../file-tools-sandbox.js';
+import { toolError } from '../tool-error.js';
 
 let box: FileToolsSandbox;
 beforeAll(async () => {
@@ -16,14 +17,6 @@ async function readText(input: Record<string, unknown>, maxOutputBytes?: number)
   const result = await read(input, maxOutputBytes);
   if (result.kind !== 'text') throw new Error(`expected text, got ${result.kind}`);
   return result;
-}
-async function toolError(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!ToolError.isInstance(error)) throw new Error(`expected a ToolError, got ${String(error)}`);
-  return error;
 }
 /** `count` lines `line 1`..`line N`, each ending with `\n`. */
 const numbered = (count: number, from = 1) =>

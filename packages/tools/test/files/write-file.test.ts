@@ -1,9 +1,9 @@
 import { access, stat, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ToolError } from '@sandkit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWriteFileTool, maxWriteBytes } from '../../src/files/write-file.js';
 import { createFileToolsSandbox, type FileToolsSandbox } from '../file-tools-sandbox.js';
+import { toolError } from '../tool-error.js';
 
 let box: FileToolsSandbox;
 beforeAll(async () => {
@@ -13,14 +13,6 @@ afterAll(() => box.handle.destroy());
 
 const write = (input: Record<string, unknown>) =>
   createWriteFileTool(box.handle.client, { root: box.root }).call(input);
-async function toolError(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!ToolError.isInstance(error)) throw new Error(`expected a ToolError, got ${String(error)}`);
-  return error;
-}
 
 describe('createWriteFileTool', () => {
   describe('when the file does not exist', () => {

@@ -1,31 +1,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SandboxHandle } from '@sandkit/core';
-import { formatCommand, ToolError } from '@sandkit/core';
+import { ToolError } from '@sandkit/core';
 import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGitCloneTool, defaultCloneDirectory } from '../../src/git/git-clone.js';
+import { sandboxGit } from './sandbox-git.js';
 
 let sandbox: SandboxHandle;
 let sha: string;
 
-/** Runs git in the sandbox with a fixed identity; fails on a non-zero exit. */
+/** Runs git in `cwd` in the sandbox (see sandboxGit); returns its trimmed stdout. */
 async function git(cwd: string, ...args: string[]): Promise<string> {
-  const result = await sandbox.client.exec(
-    formatCommand([
-      'git',
-      '-c',
-      'user.name=Test',
-      '-c',
-      'user.email=test@example.com',
-      '-c',
-      'init.defaultBranch=main',
-      ...args,
-    ]),
-    { cwd, env: { GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } },
-  );
-  if (result.exitCode !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout.trim();
+  return (await sandboxGit(sandbox.client, args, cwd)).trim();
 }
 
 beforeAll(async () => {

@@ -3,24 +3,15 @@
  * global git config (global config through a temp HOME, which the local adapter passes on).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SandboxHandle } from '@sandkit/core';
 import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitDiffTool, type GitDiffOutput } from '../../src/git/git-diff.js';
-import { applyToCleanClone, hostileGitConfigs, writeGitConfig } from './hostile-git-config.js';
+import { applyToCleanClone, hostileGitConfigs, useTempHome, writeGitConfig } from './hostile-git-config.js';
 
-const realHome = process.env.HOME;
-let home: string;
-beforeAll(() => {
-  home = mkdtempSync(join(tmpdir(), 'sandkit-home-'));
-  process.env.HOME = home;
-});
-afterAll(() => {
-  process.env.HOME = realHome;
-});
+const tempHome = useTempHome();
 
 let sandbox: SandboxHandle;
 beforeEach(async () => {
@@ -38,7 +29,7 @@ beforeEach(async () => {
   writeFileSync(join(sandbox.workdir, 'old.py'), 'a = 0\nx = 2\nb = 0\n');
 });
 afterEach(async () => {
-  rmSync(join(home, '.gitconfig'), { force: true });
+  rmSync(join(tempHome(), '.gitconfig'), { force: true });
   await sandbox.destroy();
 });
 
@@ -48,7 +39,7 @@ describe('createGitDiffTool', () => {
       'D01 $name: returns a/ b/ headers and counts, and the text applies with -p1',
       async ({ entries }) => {
         writeGitConfig(
-          where === 'repository' ? join(sandbox.workdir, '.git', 'config') : join(home, '.gitconfig'),
+          where === 'repository' ? join(sandbox.workdir, '.git', 'config') : join(tempHome(), '.gitconfig'),
           entries,
         );
         const result = (await createGitDiffTool(sandbox.client, { root: sandbox.workdir }).call(

@@ -1,11 +1,12 @@
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SandboxHandle } from '@sandkit/core';
-import { formatCommand, ToolError } from '@sandkit/core';
+import { ToolError } from '@sandkit/core';
 import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitDiffTool, type GitDiffOutput } from '../../src/git/git-diff.js';
 import { createApplyDiffTool } from '../../src/patch/apply-diff.js';
+import { sandboxGit } from './sandbox-git.js';
 
 let sandbox: SandboxHandle;
 beforeEach(async () => {
@@ -13,23 +14,9 @@ beforeEach(async () => {
 });
 afterEach(() => sandbox.destroy());
 
-/** Runs git in the sandbox with a fixed identity and no user config; fails the test on a non-zero exit. */
-async function git(...args: string[]): Promise<string> {
-  const result = await sandbox.client.exec(
-    formatCommand([
-      'git',
-      '-c',
-      'user.name=Test',
-      '-c',
-      'user.email=test@example.com',
-      '-c',
-      'init.defaultBranch=main',
-      ...args,
-    ]),
-    { env: { GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } },
-  );
-  if (result.exitCode !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout;
+/** Runs git in the sandbox's workdir (see sandboxGit); returns its stdout. */
+function git(...args: string[]): Promise<string> {
+  return sandboxGit(sandbox.client, args);
 }
 
 async function put(name: string, content: string): Promise<void> {

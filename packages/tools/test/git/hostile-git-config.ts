@@ -2,6 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+
+/*
+ * Shared test helper: also imported by packages/runtime/test/agent/workspace-diff-git-config.test.ts
+ * and packages/runtime/test/eval/instance/apply-patch-git-config.test.ts (relative path), so keep it
+ * free of package-specific imports.
+ */
 
 /**
  * One git setting that changes a diff's format when a call does not pin it, with what it is for.
@@ -60,4 +67,23 @@ export function applyToCleanClone(repo: string, patch: string): string {
     stdio: 'pipe',
   });
   return join(clone, 'r');
+}
+
+/**
+ * Points `HOME` at a fresh temp directory for the calling test file (registers `beforeAll` /
+ * `afterAll`; the real `HOME` comes back after the file), so a test can write a global
+ * `.gitconfig` there; the local adapter passes `HOME` on to sandbox commands.
+ * @returns a getter for the temp HOME (valid once `beforeAll` has run)
+ */
+export function useTempHome(): () => string {
+  const realHome = process.env.HOME;
+  let home = '';
+  beforeAll(() => {
+    home = mkdtempSync(join(tmpdir(), 'sandkit-home-'));
+    process.env.HOME = home;
+  });
+  afterAll(() => {
+    process.env.HOME = realHome;
+  });
+  return () => home;
 }

@@ -1,10 +1,10 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SandboxHandle } from '@sandkit/core';
-import { ToolError } from '@sandkit/core';
 import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApplyDiffTool } from '../../src/patch/apply-diff.js';
+import { toolError } from '../tool-error.js';
 
 let sandbox: SandboxHandle;
 beforeEach(async () => {
@@ -17,15 +17,6 @@ afterEach(async () => {
 const tool = () => createApplyDiffTool(sandbox.client, { root: sandbox.workdir });
 const put = (name: string, content: string) => writeFile(join(sandbox.workdir, name), content);
 const get = (name: string) => readFile(join(sandbox.workdir, name), 'utf8');
-
-async function rejection(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!ToolError.isInstance(error)) throw new Error(`expected a ToolError, got ${String(error)}`);
-  return error;
-}
 
 const mPy =
   'def a():\n    x = 1\n    y = 2\n    return x\n\ndef b(self):\n    x = 1\n    y = 2\n    return x\n';
@@ -71,7 +62,7 @@ describe('createApplyDiffTool', () => {
   describe('when the context matches only with fuzz', () => {
     it('B11: rejects a stale hunk at fuzz 0 with the non-matching line named, and writes nothing', async () => {
       await put('m.py', mPy);
-      const error = await rejection(tool().call({ diff: b11Diff }));
+      const error = await toolError(tool().call({ diff: b11Diff }));
       expect(error.code).toBe('patch_failed');
       expect(error.message).toContain('m.py: hunk 1');
       expect(error.message).toContain('context not found');
@@ -83,7 +74,7 @@ describe('createApplyDiffTool', () => {
     it('B11: refuses a fuzzy hunk that fits at more than one place, and z = 3 never lands in a()', async () => {
       await put('m.py', mPy);
       for (const fuzz of [1, 2, 3]) {
-        const error = await rejection(tool().call({ diff: b11Diff, fuzz }));
+        const error = await toolError(tool().call({ diff: b11Diff, fuzz }));
         expect(error.code).toBe('patch_failed');
         expect(error.message).toMatch(/fits at \d+ places/);
       }
@@ -150,7 +141,7 @@ describe('createApplyDiffTool', () => {
 
     it('refuses to create a file that already exists and changes nothing', async () => {
       await put('a.txt', 'keep\n');
-      const error = await rejection(
+      const error = await toolError(
         tool().call({ diff: '--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1 @@\n+new\n' }),
       );
       expect(error.code).toBe('patch_failed');
@@ -176,7 +167,7 @@ describe('createApplyDiffTool', () => {
     it('refuses, at fuzz 0, a shifted hunk whose exact context occurs twice', async () => {
       const twice = 'x\na\nb\nc\ny\na\nb\nc\n';
       await put('t.txt', twice);
-      const error = await rejection(
+      const error = await toolError(
         tool().call({ diff: '--- a/t.txt\n+++ b/t.txt\n@@ -10,3 +10,3 @@\n a\n-b\n+B\n c\n' }),
       );
       expect(error.message).toContain('fits at 2 places (lines 2, 6)');
@@ -188,7 +179,7 @@ describe('createApplyDiffTool', () => {
     it('changes no file at all and names the failing file and hunk', async () => {
       await put('a.txt', '1\n2\n3\n');
       await put('b.txt', 'p\nq\n');
-      const error = await rejection(
+      const error = await toolError(
         tool().call({
           diff: '--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n 1\n-2\n+two\n 3\n--- a/b.txt\n+++ b/b.txt\n@@ -1,2 +1,2 @@\n p\n-r\n+R\n',
         }),
@@ -206,7 +197,7 @@ describe('createApplyDiffTool', () => {
       await put('two.txt', 'a\nb\nc\n');
       const section = (from: string, to: string) =>
         `--- a/two.txt\n+++ b/two.txt\n@@ -1,3 +1,3 @@\n a\n-${from}\n+${to}\n c\n`;
-      const error = await rejection(tool().call({ diff: section('b', 'B') + section('B', 'BB') }));
+      const error = await toolError(tool().call({ diff: section('b', 'B') + section('B', 'BB') }));
       expect(error.code).toBe('invalid_patch');
       expect(error.message).toContain('more than one "--- / +++" section for two.txt');
       expect(await get('two.txt')).toBe('a\nb\nc\n');
@@ -214,7 +205,7 @@ describe('createApplyDiffTool', () => {
 
     it('reports a diff that is already applied', async () => {
       await put('a.txt', 'new\n');
-      const error = await rejection(
+      const error = await toolError(
         tool().call({ diff: '--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-old\n+new\n' }),
       );
       expect(error.message).toContain('already applied');
@@ -266,12 +257,12 @@ describe('createApplyDiffTool', () => {
     });
 
     it('throws invalid_patch for text without file headers', async () => {
-      const error = await rejection(tool().call({ diff: 'just some words\n' }));
+      const error = await toolError(tool().call({ diff: 'just some words\n' }));
       expect(error.code).toBe('invalid_patch');
     });
 
     it('refuses a target outside the root before running patch', async () => {
-      const error = await rejection(
+      const error = await toolError(
         tool().call({ diff: '--- a/../escape.txt\n+++ b/../escape.txt\n@@ -0,0 +1 @@\n+x\n' }),
       );
       expect(error.code).toBe('outside_root');
@@ -280,7 +271,7 @@ describe('createApplyDiffTool', () => {
     it('refuses a target reached through a symlink that leaves the root', async () => {
       const { symlink } = await import('node:fs/promises');
       await symlink('/tmp', join(sandbox.workdir, 'out'));
-      const error = await rejection(
+      const error = await toolError(
         tool().call({ diff: '--- /dev/null\n+++ b/out/sandkit-escape.txt\n@@ -0,0 +1 @@\n+x\n' }),
       );
       expect(error.code).toBe('outside_root');

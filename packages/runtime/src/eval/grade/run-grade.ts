@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
-import type { InstanceResult, SweBenchInstanceReport } from '../instance/eval-result.js';
+import { type InstanceResult, initialResult, type SweBenchInstanceReport } from '../instance/eval-result.js';
 import { testPlan } from '../instance/test-plan.js';
 import { loadInstances } from '../load/instance-loader.js';
 import { loadPredictions } from '../load/prediction-loader.js';
@@ -137,23 +137,12 @@ async function gradeOne(
   const id = instance.instance_id;
   const patch =
     prediction !== undefined ? prediction.model_patch : await readOptional(join(dir, 'patch.diff'));
-  const result: InstanceResult = {
-    instance_id: id,
+  const result = initialResult(id, {
     model_name_or_path: prediction?.model_name_or_path ?? model,
-    status: 'error',
     infra_error: false,
-    patch_method: null,
-    patch_files: [],
-    skipped_binary_files: [],
-    patch_offsets: [],
-    missing_tests: [],
-    prefix_matches: [],
-    tests_timed_out: false,
     f2p: { success: 0, total: instance.FAIL_TO_PASS.length },
     p2p: { success: 0, total: instance.PASS_TO_PASS.length },
-    duration_ms: 0,
-    finished_at: new Date().toISOString(),
-  };
+  });
   const entry: SweBenchInstanceReport[string] = {
     patch_is_None: prediction !== undefined && patch === null,
     patch_exists:

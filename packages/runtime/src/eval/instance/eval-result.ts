@@ -87,6 +87,33 @@ export type SweBenchInstanceReport = Record<
   }
 >;
 
+/**
+ * A result before anything is known: `status: 'error'`, `infra_error: true`, no model, nothing
+ * applied or graded, zero test totals, `finished_at` now; `fields` replace any of these (keys keep
+ * this order in `results.jsonl`, added ones come last).
+ * @param instanceId the instance's `instance_id`
+ */
+export function initialResult(instanceId: string, fields: Partial<InstanceResult> = {}): InstanceResult {
+  return {
+    instance_id: instanceId,
+    model_name_or_path: null,
+    status: 'error',
+    infra_error: true,
+    patch_method: null,
+    patch_files: [],
+    skipped_binary_files: [],
+    patch_offsets: [],
+    missing_tests: [],
+    prefix_matches: [],
+    tests_timed_out: false,
+    f2p: { success: 0, total: 0 },
+    p2p: { success: 0, total: 0 },
+    duration_ms: 0,
+    finished_at: new Date().toISOString(),
+    ...fields,
+  };
+}
+
 /** Kinds that are not the model's doing. */
 export function isInfraError(kind: ErrorKind): boolean {
   return kind !== 'patch_apply';

@@ -13,6 +13,7 @@ import { EvalLog } from './eval-log.js';
 import {
   type ErrorKind,
   type InstanceResult,
+  initialResult,
   isInfraError,
   type SweBenchInstanceReport,
 } from './eval-result.js';
@@ -32,23 +33,13 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
   await mkdir(outDir, { recursive: true });
   const patch = prediction.model_patch;
   await writeFile(join(outDir, 'patch.diff'), patch ?? '');
-  const result: InstanceResult = {
-    instance_id: instance.instance_id,
+  const result = initialResult(instance.instance_id, {
     model_name_or_path: prediction.model_name_or_path,
-    status: 'error',
     infra_error: false,
-    patch_method: null,
-    patch_files: [],
-    skipped_binary_files: [],
-    patch_offsets: [],
-    missing_tests: [],
-    prefix_matches: [],
-    tests_timed_out: false,
     f2p: { success: 0, total: instance.FAIL_TO_PASS.length },
     p2p: { success: 0, total: instance.PASS_TO_PASS.length },
-    duration_ms: 0,
     finished_at: '',
-  };
+  });
   const report: SweBenchInstanceReport[string] = {
     patch_is_None: patch === null,
     patch_exists: patch !== null && patch.trim() !== '',

@@ -3,24 +3,16 @@
  * git config (through a temp HOME, which the local adapter passes on).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SandboxHandle } from '@sandkit/core';
 import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyPatch } from '../../../src/eval/instance/apply-patch.js';
 import { EvalLog } from '../../../src/eval/instance/eval-log.js';
+import { useTempHome } from '../../../../tools/test/git/hostile-git-config.js';
 
-const realHome = process.env.HOME;
-let home: string;
-beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'sandkit-home-'));
-  process.env.HOME = home;
-});
-afterAll(() => {
-  process.env.HOME = realHome;
-});
+const tempHome = useTempHome();
 
 let sandbox: SandboxHandle;
 let repo: string;
@@ -39,14 +31,14 @@ beforeEach(async () => {
   }
 });
 afterEach(async () => {
-  await rm(join(home, '.gitconfig'), { force: true });
+  await rm(join(tempHome(), '.gitconfig'), { force: true });
   await sandbox.destroy();
 });
 
 describe('applyPatch', () => {
   describe('when the global git config sets apply.whitespace=error', () => {
     it('D01: still applies a patch whose new line ends in a space with git apply', async () => {
-      execFileSync('git', ['config', '--file', join(home, '.gitconfig'), 'apply.whitespace', 'error']);
+      execFileSync('git', ['config', '--file', join(tempHome(), '.gitconfig'), 'apply.whitespace', 'error']);
       const patch = '--- a/m.py\n+++ b/m.py\n@@ -1,3 +1,3 @@\n a = 1\n-b = 2\n+b = 3 \n c = 3\n';
       const result = await applyPatch({
         client: sandbox.client,
