@@ -7,7 +7,7 @@
  * (`instances/<instance_id>/`) is the same shape.
  * @module
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** One instance's log directory. */
@@ -19,14 +19,16 @@ export interface FoundLog {
 }
 
 /**
- * Every directory holding a `test_output.txt`, sorted by path. When one instance id appears in
+ * Every directory holding a `test_output.txt`, or an empty `patch.diff` (an empty patch: the
+ * harness runs no test for it, so no log is written), sorted by path. When one instance id appears in
  * several directories (several runs or models under DIR), all are returned; the caller decides.
  */
 export async function findLogs(root: string): Promise<FoundLog[]> {
   const found: FoundLog[] = [];
   const walk = async (dir: string): Promise<void> => {
     const entries = await readdir(dir, { withFileTypes: true });
-    if (entries.some((entry) => entry.isFile() && entry.name === 'test_output.txt'))
+    const isFile = (name: string): boolean => entries.some((entry) => entry.isFile() && entry.name === name);
+    if (isFile('test_output.txt') || (isFile('patch.diff') && (await isBlank(join(dir, 'patch.diff')))))
       found.push({ instanceId: basename(dir), model: basename(dirname(dir)), dir });
     await Promise.all(
       entries.filter((entry) => entry.isDirectory()).map((entry) => walk(join(dir, entry.name))),
@@ -34,4 +36,9 @@ export async function findLogs(root: string): Promise<FoundLog[]> {
   };
   await walk(root);
   return found.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+}
+
+/** Whether the file holds only whitespace (an empty model patch). */
+async function isBlank(path: string): Promise<boolean> {
+  return (await readFile(path, 'utf8')).trim() === '';
 }

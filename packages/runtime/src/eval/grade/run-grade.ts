@@ -96,8 +96,17 @@ export async function runGrade(options: GradeOptions): Promise<GradeRunResult> {
     reports.push([instance.instance_id, report]);
   }
   const instanceIds = [...results.keys()];
-  for (const id of preds?.predictions.keys() ?? [])
-    if (byId.has(id) && !results.has(id)) instanceIds.push(id);
+  for (const [id, prediction] of preds?.predictions ?? []) {
+    const instance = byId.get(id);
+    if (instance === undefined || results.has(id)) continue;
+    instanceIds.push(id);
+    // The harness writes no log for an empty patch: it is graded from the prediction alone.
+    if ((prediction.model_patch ?? '').trim() === '') {
+      const [result, instanceReport] = await gradeOne(instance, join(logsDir, id), '', prediction);
+      results.set(id, result);
+      reports.push([id, instanceReport]);
+    }
+  }
   const input: RunReportInput = {
     instanceIds,
     submittedIds: instanceIds,

@@ -130,7 +130,7 @@ export function formatSummary(
     const r = input.results.get(id);
     if (r === undefined) {
       lines.push(
-        `| ${id} | ${input.submittedIds.includes(id) ? 'not finished' : 'no prediction'} | | | | | |`,
+        `| ${id} | ${input.submittedIds.includes(id) ? 'not finished' : 'no prediction'} | | | | | |${withOfficial ? ' |' : ''}`,
       );
       continue;
     }

@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGrade } from '../../../src/eval/grade/run-grade.js';
@@ -66,6 +66,39 @@ describe('runGrade', () => {
       expect(report['psf__requests-90002'].tests_status.FAIL_TO_PASS.success).toEqual([
         'test_ids.py::test_path[/one.txt]',
       ]);
+    });
+  });
+
+  describe('when a prediction is an empty patch (the harness writes no log for it)', () => {
+    it('grades it empty_patch from an empty patch.diff, or from the predictions', async () => {
+      const own = join(dir, 'empty-patch/logs/model');
+      await mkdir(join(own, 'psf__requests-90002'), { recursive: true });
+      await writeFile(join(own, 'psf__requests-90002/patch.diff'), '');
+      const fromDir = await runGrade({ dataset, logs: join(dir, 'empty-patch/logs'), out: join(dir, 'ep1') });
+      expect(fromDir.report).toMatchObject({ total_instances: 1, empty_patch_ids: ['psf__requests-90002'] });
+
+      const sphinx = join(dir, 'empty-patch/one/model/sphinx-doc__sphinx-90001');
+      await cp(join(logs, 'model-a/sphinx-doc__sphinx-90001'), sphinx, { recursive: true });
+      const predictions = join(dir, 'empty-patch/preds.jsonl');
+      const row = (id: string, patch: string) =>
+        JSON.stringify({ instance_id: id, model_name_or_path: 'model', model_patch: patch });
+      const sphinxPatch = await readFile(join(sphinx, 'patch.diff'), 'utf8');
+      await writeFile(
+        predictions,
+        `${row('sphinx-doc__sphinx-90001', sphinxPatch)}\n${row('psf__requests-90002', '')}\n`,
+      );
+      const fromPredictions = await runGrade({
+        dataset,
+        logs: join(dir, 'empty-patch/one'),
+        predictions,
+        out: join(dir, 'ep2'),
+      });
+      expect(fromPredictions.report).toMatchObject({
+        total_instances: 2,
+        empty_patch_ids: ['psf__requests-90002'],
+        incomplete_ids: [],
+      });
+      expect(await readFile(join(dir, 'ep2/summary.md'), 'utf8')).not.toMatch(/not finished/);
     });
   });
 
