@@ -54,7 +54,8 @@ export function checkIgnorePrelude(root: string): string {
     `else`,
     `  if ${inRepo} >/dev/null 2>&1; then gi() { ${check} "$@"; }`,
     `  else ${bare} "$tmp/g" || exit 2; gi() { GIT_DIR="$tmp/g" GIT_WORK_TREE=${quoteShellArgument(root)} ${check} "$@"; }; fi`,
-    `  classify() { gi --stdin -z -n -v | paste -z -d "$T" - - - -; }`,
+    // -v also prints the paths whose last matching rule is a negation (`!keep.log`): not ignored
+    `  classify() { gi --stdin -z -n -v | paste -z -d "$T" - - - - | sed -z "s/^[^$T]*$T[^$T]*$T![^$T]*$T/$T$T$T/"; }`,
     `fi`,
   ].join('\n');
 }
@@ -65,7 +66,8 @@ export function parseIgnoredRecords(text: string, relative: (path: string) => st
   for (const record of text.split('\0')) {
     const [source, line, pattern, ...rest] = record.split('\t');
     const path = rest.join('\t');
-    if (path === '' || !source) continue;
+    // no rule, or the last rule that matched is a negation (`!keep.log`): the path is not ignored
+    if (path === '' || !source || pattern?.startsWith('!')) continue;
     found.push({ path: relative(path), rule: `${relative(source)}:${line}:${pattern}` });
   }
   const paths = new Set(found.map((entry) => entry.path));

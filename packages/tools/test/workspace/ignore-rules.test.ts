@@ -43,7 +43,7 @@ async function d09Tree(repo: boolean) {
     (await tools.find((tool) => tool.name === name)!.call(input)) as Record<string, unknown> & {
       ignored?: Ignored;
     };
-  return { call };
+  return { call, client };
 }
 
 const expectedFiles = ['.github/ci.yml', '.gitignore', 'a.txt', 'sub/.gitignore', 'sub/y.txt'];
@@ -115,5 +115,24 @@ describe.each([
       path: string;
     }>;
     expect(searched.map((match) => match.path)).toEqual(['build/out.txt']);
+  });
+
+  it('keeps a file a later !negation brings back, in all three tools, as git does', async () => {
+    const { call, client } = await d09Tree(repo);
+    await client.writeFile('logs/.gitignore', '*.log\n!keep.log\n');
+    await client.writeFile('logs/drop.log', 'needle dropped\n');
+    await client.writeFile('logs/keep.log', 'needle kept\n');
+    const found = await call('find_files', { pattern: 'logs/*.log' });
+    expect(found.files).toEqual(['logs/keep.log']);
+    expect(found.ignored?.paths).toEqual([{ path: 'logs/drop.log', rule: 'logs/.gitignore:1:*.log' }]);
+    const listed = await call('list_files', { path: 'logs' });
+    expect((listed.entries as Array<{ path: string }>).map((entry) => entry.path)).toEqual([
+      'logs/.gitignore',
+      'logs/keep.log',
+    ]);
+    const searched = await call('search_files', { pattern: 'needle', path: 'logs' });
+    expect((searched.matches as Array<{ path: string }>).map((match) => match.path)).toEqual([
+      'logs/keep.log',
+    ]);
   });
 });
