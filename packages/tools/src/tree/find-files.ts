@@ -30,7 +30,12 @@ const description = `Find files (not directories) whose path matches a glob, bel
 - At most limit paths per call (default 200, max 1000); if truncated is true, call again with offset: nextOffset. Order is the directory traversal order (stable between calls).`;
 
 const inputSchema = z.object({
-  pattern: z.string().min(1).max(1000).describe('Glob for paths below path, e.g. "**/*.ts".'),
+  pattern: z
+    .string()
+    .min(1)
+    .max(1000)
+    .refine((value) => !value.includes('\0'), 'pattern must not contain a NUL byte (no path can hold one)')
+    .describe('Glob for paths below path, e.g. "**/*.ts".'),
   path: z
     .string()
     .max(4096)

@@ -38,6 +38,13 @@ interface ExecOutput {
 }
 
 describe('search, list and find stay inside the root', () => {
+  it('answers a NUL byte in a search or find pattern as the caller\'s invalid_arguments, not internal', async () => {
+    const search = await box.call('search_files', { pattern: 'ne\u0000dle' });
+    expect(errorCode(search)).toBe('invalid_arguments');
+    expect(contentText(search)).toMatch(/NUL byte/);
+    expect(errorCode(await box.call('find_files', { pattern: 'a\u0000.txt' }))).toBe('invalid_arguments');
+  });
+
   it('refuses search/list/find paths that escape through .., / or a symlink', async () => {
     for (const path of ['..', '/etc', 'a/../../', 'outlink', 'slash/etc']) {
       expect(errorCode(await box.call('search_files', { pattern: 'SECRET', path })), `search ${path}`).toBe(

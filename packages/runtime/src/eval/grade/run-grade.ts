@@ -55,6 +55,11 @@ export async function runGrade(options: GradeOptions): Promise<GradeRunResult> {
       message: `--logs ${logsDir} does not exist; give the directory holding <instance_id>/test_output.txt (e.g. logs/run_evaluation/<run_id>)`,
     });
   const loaded = await loadInstances(resolve(options.dataset));
+  if (loaded.instances.length === 0)
+    throw new SandkitError({
+      code: SandkitErrorCode.invalidOption,
+      message: `--dataset ${options.dataset} holds no valid instance${loaded.errors[0] === undefined ? '' : ` (first problem: ${loaded.errors[0].message})`}; give a SWE-bench JSON, JSONL or parquet file`,
+    });
   const preds =
     options.predictions === undefined ? null : await loadPredictions(resolve(options.predictions));
   const byId = new Map(loaded.instances.map((instance) => [instance.instance_id, instance]));
@@ -107,9 +112,14 @@ export async function runGrade(options: GradeOptions): Promise<GradeRunResult> {
       reports.push([id, instanceReport]);
     }
   }
+  // As the official report: every dataset row counts in the total; a row with neither a log nor a
+  // prediction is reported as not submitted instead of silently left out.
+  const submittedIds = [...instanceIds];
+  for (const instance of loaded.instances)
+    if (!instanceIds.includes(instance.instance_id)) instanceIds.push(instance.instance_id);
   const input: RunReportInput = {
     instanceIds,
-    submittedIds: instanceIds,
+    submittedIds,
     results,
     invalidRecords,
     interrupted: false,

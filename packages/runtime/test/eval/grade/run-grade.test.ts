@@ -75,7 +75,12 @@ describe('runGrade', () => {
       await mkdir(join(own, 'psf__requests-90002'), { recursive: true });
       await writeFile(join(own, 'psf__requests-90002/patch.diff'), '');
       const fromDir = await runGrade({ dataset, logs: join(dir, 'empty-patch/logs'), out: join(dir, 'ep1') });
-      expect(fromDir.report).toMatchObject({ total_instances: 1, empty_patch_ids: ['psf__requests-90002'] });
+      // every dataset row counts in the total, as in the official report; only one was submitted
+      expect(fromDir.report).toMatchObject({
+        total_instances: 5,
+        submitted_ids: ['psf__requests-90002'],
+        empty_patch_ids: ['psf__requests-90002'],
+      });
 
       const sphinx = join(dir, 'empty-patch/one/model/sphinx-doc__sphinx-90001');
       await cp(join(logs, 'model-a/sphinx-doc__sphinx-90001'), sphinx, { recursive: true });
@@ -94,11 +99,26 @@ describe('runGrade', () => {
         out: join(dir, 'ep2'),
       });
       expect(fromPredictions.report).toMatchObject({
-        total_instances: 2,
+        total_instances: 5,
         empty_patch_ids: ['psf__requests-90002'],
-        incomplete_ids: [],
+        resolved_ids: ['sphinx-doc__sphinx-90001'],
       });
+      expect([...fromPredictions.report.submitted_ids].sort()).toEqual([
+        'psf__requests-90002',
+        'sphinx-doc__sphinx-90001',
+      ]);
       expect(await readFile(join(dir, 'ep2/summary.md'), 'utf8')).not.toMatch(/not finished/);
+    });
+  });
+
+  describe('when --dataset holds no valid instance', () => {
+    it('throws invalid_option (a usage error, not an empty success)', async () => {
+      const bad = join(dir, 'bad.parquet');
+      await writeFile(bad, 'PAR1garbagePAR1');
+      await expect(runGrade({ dataset: bad, logs, out: join(dir, 'bad') })).rejects.toMatchObject({
+        code: 'invalid_option',
+        message: expect.stringMatching(/holds no valid instance/),
+      });
     });
   });
 
