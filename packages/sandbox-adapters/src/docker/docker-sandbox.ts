@@ -145,9 +145,11 @@ function wrapContainer(
     id,
     workdir: options.workdir,
     client: {
-      exec: (command, execOptions) => dockerExec(state, command, execOptions),
-      readFile: (path, readOptions) => readDockerFile(state, path, readOptions?.signal),
-      writeFile: (path, data, writeOptions) => writeDockerFile(state, path, data, writeOptions),
+      exec: (command, execOptions) => goneIfRemoved(container, dockerExec(state, command, execOptions)),
+      readFile: (path, readOptions) =>
+        goneIfRemoved(container, readDockerFile(state, path, readOptions?.signal)),
+      writeFile: (path, data, writeOptions) =>
+        goneIfRemoved(container, writeDockerFile(state, path, data, writeOptions)),
     },
     destroy() {
       destroying ??= (async () => {
@@ -158,4 +160,27 @@ function wrapContainer(
       return destroying;
     },
   };
+}
+
+/**
+ * A call that failed as `sandbox_unavailable` (a channel or stream cut mid-call, say) while the
+ * container was being removed: when the engine no longer knows the container, the truth is
+ * `sandbox_gone`, so the caller acquires a new sandbox instead of retrying this one.
+ */
+async function goneIfRemoved<T>(container: Docker.Container, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!SandboxError.isInstance(error) || error.code !== SandkitErrorCode.sandboxUnavailable) throw error;
+    const status = await container.inspect().then(
+      () => 200,
+      (inspectError: unknown) => engineStatus(inspectError),
+    );
+    if (status !== 404) throw error;
+    throw new SandboxError({
+      code: SandkitErrorCode.sandboxGone,
+      message: `the container no longer exists (${error.message}); create a new sandbox`,
+      cause: error,
+    });
+  }
 }
