@@ -8,6 +8,8 @@
  * first compiler error as its message.
  * @module
  */
+
+import { mergeRunTotals } from './merge-run-totals.js';
 import { TestCollector } from './test-collector.js';
 import type { ParsedTestOutput } from './test-output-types.js';
 
@@ -50,7 +52,7 @@ export function parseAntJunit(lines: readonly string[]): ParsedTestOutput {
     }
     const count = counts.exec(line);
     if (count) {
-      mergeRun(totals, suite, {
+      mergeRunTotals(totals, suite, {
         total: Number(count[1]),
         failed: Number(count[2]) + Number(count[3]),
         skipped: Number(count[4] ?? 0),
@@ -82,27 +84,4 @@ export function parseAntJunit(lines: readonly string[]): ParsedTestOutput {
 function message(lines: readonly string[], start: number): string {
   const next = (lines[start] as string | undefined)?.replace(/^\s*\[junit\]\s*/, '').trim();
   return next !== undefined && !/^\[(?:PASS|FAIL|ERR)\]|^Testcase:/.test(next) ? next : '';
-}
-
-/**
- * Records a run's summary. A second summary for the same run (a repeated line, or a run whose
- * header line was lost) keeps the larger of each number, so the passes derived from it can only
- * shrink, never grow past what the runner printed.
- */
-function mergeRun(
-  totals: Map<string, { total: number; failed: number; skipped: number }>,
-  key: string,
-  run: { total: number; failed: number; skipped: number },
-): void {
-  const seen = totals.get(key);
-  totals.set(
-    key,
-    seen === undefined
-      ? run
-      : {
-          total: Math.max(seen.total, run.total),
-          failed: Math.max(seen.failed, run.failed),
-          skipped: Math.max(seen.skipped, run.skipped),
-        },
-  );
 }

@@ -17,6 +17,8 @@
  * its message the first `[ERROR] /path/X.java:[3,5] …` line when there is one.
  * @module
  */
+
+import { mergeRunTotals } from './merge-run-totals.js';
 import { TestCollector } from './test-collector.js';
 import type { ParsedTestOutput } from './test-output-types.js';
 
@@ -87,7 +89,7 @@ export function parseMaven(lines: readonly string[]): ParsedTestOutput {
     if (summary) {
       const total = Number(summary[1]);
       const failedCount = Number(summary[2]) + Number(summary[3]);
-      mergeRun(totals, runKey, { total, failed: failedCount, skipped: Number(summary[4]) });
+      mergeRunTotals(totals, runKey, { total, failed: failedCount, skipped: Number(summary[4]) });
       continue;
     }
     const compile = compileError.exec(line);
@@ -117,27 +119,4 @@ export function parseMaven(lines: readonly string[]): ParsedTestOutput {
     collector.counts = { total, failed, skipped, passed: Math.max(0, total - failed - skipped) };
   }
   return collector.finish('maven');
-}
-
-/**
- * Records a run's summary. A second summary for the same run (a repeated line, or a run whose
- * header line was lost) keeps the larger of each number, so the passes derived from it can only
- * shrink, never grow past what the runner printed.
- */
-function mergeRun(
-  totals: Map<string, { total: number; failed: number; skipped: number }>,
-  key: string,
-  run: { total: number; failed: number; skipped: number },
-): void {
-  const seen = totals.get(key);
-  totals.set(
-    key,
-    seen === undefined
-      ? run
-      : {
-          total: Math.max(seen.total, run.total),
-          failed: Math.max(seen.failed, run.failed),
-          skipped: Math.max(seen.skipped, run.skipped),
-        },
-  );
 }
