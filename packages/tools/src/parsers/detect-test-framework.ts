@@ -9,7 +9,7 @@ const sampleBytes = 256 * 1024;
 
 /** Ordered: the first runner whose signature matches wins. */
 const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
-  ['jest-json', /^\{"numFailedTestSuites":\d+|^\[(?:PASSED|FAILED|PENDING)\] \S/m],
+  ['jest-json', /^\{"num(?:Failed|Total)TestSuites":\d+|^\[(?:PASSED|FAILED|PENDING)\] \S/m],
   ['doctest-xml', /^<doctest binary=/m],
   [
     'catch2',

@@ -4,9 +4,12 @@
  * `[PASSED] ancestors > title` line per assertion; official `parse_log_jest_json`). Names are
  * the ancestor titles and the title joined with ` > `, as that transform prints them.
  *
- * Raw JSON: counts from `numPassedTests`, `numFailedTests` (plus `numRuntimeErrorTestSuites`: a
- * suite that failed to load is an `error` named by its file, its `message` as the failure),
- * `numPendingTests` + `numTodoTests`, `numTotalTests`. The jq lines carry no counts.
+ * Raw JSON (jest `--json`, and vitest `--reporter=json`, which writes the same shape): counts from
+ * `numPassedTests`, `numFailedTests` (plus `numRuntimeErrorTestSuites`), `numPendingTests` +
+ * `numTodoTests`, `numTotalTests`. A suite that failed with no failed test of its own (it did not
+ * load, or a `beforeAll` hook failed) is an `error` named by its file, its `message` as the
+ * failure, and counts in `failed` even where the runner's test counts leave it out (vitest). The
+ * jq lines carry no counts.
  * @module
  */
 import { isCutCopy } from './cut-copy.js';
@@ -32,7 +35,8 @@ export function parseJestJson(lines: readonly string[]): ParsedTestOutput {
       continue;
     }
     const match = jqLine.exec(trimmed);
-    if (match && !isCutCopy(lines, index)) collector.add(match[2] as string, statusOf((match[1] as string).toLowerCase()));
+    if (match && !isCutCopy(lines, index))
+      collector.add(match[2] as string, statusOf((match[1] as string).toLowerCase()));
   }
   return collector.finish('jest-json');
 }
@@ -53,6 +57,8 @@ function readReport(text: string, collector: TestCollector): void {
   const results = Array.isArray(report.testResults)
     ? (report.testResults as Array<Record<string, unknown>>)
     : [];
+  let suiteErrors = 0;
+  let failedAssertions = 0;
   for (const suite of results) {
     const assertions = Array.isArray(suite.assertionResults)
       ? (suite.assertionResults as JestAssertion[])
@@ -63,14 +69,24 @@ function readReport(text: string, collector: TestCollector): void {
       const status = String(assertion.status ?? '');
       collector.add(name, statusOf(status), status === 'todo' ? { outcome: 'todo' } : undefined);
       if (status === 'failed') {
+        failedAssertions += 1;
         const messages = Array.isArray(assertion.failureMessages) ? assertion.failureMessages : [];
         collector.fail(name, firstLine(String(messages[0] ?? '')));
       }
     }
-    if (suite.status === 'failed' && assertions.length === 0) {
+    // A suite that failed with no failed test of its own: it did not load, or a hook (beforeAll)
+    // failed and its tests were skipped (vitest's JSON reports it so). It is one error.
+    if (suite.status === 'failed' && !assertions.some((assertion) => assertion.status === 'failed')) {
+      suiteErrors += 1;
       const name = String(suite.name ?? suite.testFilePath ?? 'test suite');
       collector.add(name, 'error');
-      collector.fail(name, firstLine(String(suite.message ?? suite.failureMessage ?? '')));
+      const reason = firstLine(String(suite.message ?? suite.failureMessage ?? ''));
+      collector.fail(
+        name,
+        reason !== ''
+          ? reason
+          : 'the suite failed with no failed test of its own (a hook such as beforeAll failed, or the file did not run); the runner printed no message in its JSON',
+      );
     }
   }
   const number = (key: string): number | undefined =>
@@ -80,7 +96,8 @@ function readReport(text: string, collector: TestCollector): void {
   if (passed === undefined || failed === undefined) return;
   collector.counts = {
     passed,
-    failed: failed + (number('numRuntimeErrorTestSuites') ?? 0),
+    // jest counts a suite that failed to load in numRuntimeErrorTestSuites; vitest has no such field
+    failed: Math.max(failed + (number('numRuntimeErrorTestSuites') ?? 0), failedAssertions + suiteErrors),
     skipped: (number('numPendingTests') ?? 0) + (number('numTodoTests') ?? 0),
     ...(number('numTotalTests') !== undefined ? { total: number('numTotalTests') } : {}),
   };

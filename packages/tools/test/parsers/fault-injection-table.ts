@@ -130,6 +130,7 @@ export const faultInjectionTable: readonly FaultInjectionRow[] = [
   { framework: 'tap', fixture: 'tap-mocha.txt', passes: 1, saysFailed: says.tap },
   { framework: 'jest-json', fixture: 'jest-json-jq.txt', passes: 2, saysFailed: undefined },
   { framework: 'jest-json', fixture: 'jest-kinds-json.txt', passes: 1, saysFailed: undefined },
+  { framework: 'jest-json', fixture: 'vitest-kinds-json.txt', passes: 1, saysFailed: undefined },
   { framework: 'phpunit', fixture: 'phpunit-testdox.txt', passes: 2, saysFailed: says.phpunit },
   { framework: 'phpunit', fixture: 'phpunit-default.txt', passes: 2, saysFailed: says.phpunit },
   { framework: 'phpunit', fixture: 'phpunit-parse-error.txt', passes: 0, saysFailed: undefined },

@@ -64,6 +64,23 @@ const cases: Case[] = [
     messages: { '/tmp/suite/jk/src/broken.test.js': /Cannot find module '\.\/missing'/, 'db > reads a row': /cannot connect to db/ },
   },
   {
+    // vitest --reporter=json writes jest's shape without numRuntimeErrorTestSuites: a file that did
+    // not load and a failed beforeAll (its tests skipped) each count as a failure (issue 11)
+    fixture: 'vitest-kinds-json.txt',
+    framework: 'jest-json',
+    counts: { passed: 1, failed: 2, skipped: 1, total: 2 },
+    tests: {
+      works: 'passed',
+      'db > reads a row': 'skipped',
+      '/tmp/suite/vk/src/broken.test.js': 'error',
+      '/tmp/suite/vk/src/hook.test.js': 'error',
+    },
+    messages: {
+      '/tmp/suite/vk/src/broken.test.js': /Cannot find module '\.\/missing\.js'/,
+      '/tmp/suite/vk/src/hook.test.js': /a hook such as beforeAll failed/,
+    },
+  },
+  {
     fixture: 'phpunit-testdox.txt',
     framework: 'phpunit',
     counts: { passed: 2, failed: 4, skipped: 2, total: 8 },
