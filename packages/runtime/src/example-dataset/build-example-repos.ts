@@ -24,7 +24,7 @@ export const exampleDatasetDir: string = fileURLToPath(
 export const exampleDatasetFiles = {
   /** The 6 instances, with their gold `patch`. */
   instances: join(exampleDatasetDir, 'instances.jsonl'),
-  /** Model-like predictions: 2 resolved, 2 unresolved, 1 empty patch, 1 patch that does not apply. */
+  /** Model-like predictions: 3 resolved (one only through the official chain's `patch --fuzz=5`), 2 unresolved, 1 empty patch. */
   wrongPredictions: join(exampleDatasetDir, 'predictions-wrong.jsonl'),
 } as const;
 
