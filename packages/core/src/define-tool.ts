@@ -38,7 +38,8 @@ export interface ToolDefinition<Input extends z.ZodObject, Output extends z.ZodT
   /**
    * Whether calls may overlap: `'read'` only for a tool that changes nothing in the sandbox (no file,
    * no process, no index lock). See {@link ToolEffect}.
-   * @default 'barrier' (the safe choice: calls run in the order the model wrote them)
+   * @default `'read'` for `permission: 'read'` (a read-only tool), else `'barrier'` (the safe
+   *   choice: calls run in the order the model wrote them)
    */
   effect?: ToolEffect;
   /** Does the work. Throw `ToolError` for failures the model can fix. */
@@ -105,7 +106,7 @@ export function defineTool<Input extends z.ZodObject, Output extends z.ZodType>(
     name: definition.name,
     description: definition.description,
     permission: definition.permission,
-    effect: definition.effect ?? 'barrier',
+    effect: definition.effect ?? (definition.permission === 'read' ? 'read' : 'barrier'),
     inputSchema: definition.inputSchema,
     outputSchema: definition.outputSchema,
     get jsonSchema() {

@@ -44,7 +44,6 @@ export function createReadFileTool(
     inputSchema: readFileInputSchema,
     outputSchema: readFileOutputSchema,
     permission: 'read',
-    effect: 'read',
     async execute(input, { signal }) {
       const resolved = await resolveToolPath(context, input.path);
       const request = { client, path: resolved.absolute, shown: resolved.relative, textBudget, signal };

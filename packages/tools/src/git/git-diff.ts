@@ -95,7 +95,6 @@ export function createGitDiffTool(
     inputSchema,
     outputSchema,
     permission: 'read',
-    effect: 'read',
     async execute(input, { signal }) {
       const cwd = await resolveToolPath(context, input.cwd ?? '.');
       const pathspecs: string[] = [];

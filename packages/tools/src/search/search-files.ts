@@ -77,7 +77,6 @@ export function createSearchFilesTool(
     inputSchema: searchFilesInputSchema,
     outputSchema: searchFilesOutputSchema,
     permission: 'read',
-    effect: 'read',
     async execute(input, { signal }) {
       const root = await resolveRoot(context);
       const mode = input.outputMode ?? 'content';

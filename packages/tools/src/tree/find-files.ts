@@ -77,7 +77,6 @@ export function createFindFilesTool(
     inputSchema,
     outputSchema,
     permission: 'read',
-    effect: 'read',
     async execute(input, { signal }) {
       const { items, ...rest } = await runFindPage(context, input, signal, {
         command: (root, dir, offset, limit) => findCommand(root, dir, input.pattern, offset, limit),

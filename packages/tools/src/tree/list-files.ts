@@ -90,7 +90,6 @@ export function createListFilesTool(
     inputSchema,
     outputSchema,
     permission: 'read',
-    effect: 'read',
     async execute(input, { signal }) {
       const { items, ...rest } = await runFindPage(context, input, signal, {
         command: (root, dir, offset, limit) => listCommand(root, dir, input, offset, limit),
