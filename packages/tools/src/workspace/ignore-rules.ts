@@ -66,8 +66,7 @@ export function parseIgnoredRecords(text: string, relative: (path: string) => st
   for (const record of text.split('\0')) {
     const [source, line, pattern, ...rest] = record.split('\t');
     const path = rest.join('\t');
-    // no rule, or the last rule that matched is a negation (`!keep.log`): the path is not ignored
-    if (path === '' || !source || pattern?.startsWith('!')) continue;
+    if (path === '' || !source) continue;
     found.push({ path: relative(path), rule: `${relative(source)}:${line}:${pattern}` });
   }
   const paths = new Set(found.map((entry) => entry.path));
