@@ -5,7 +5,8 @@
  *
  * - Logs: every REAL runner fixture of `@sandkit/tools` (`packages/tools/test/fixtures/runners`,
  *   the rows of its fault-injection table minus the hand-built `*-hand.txt`, plus `gtest-plain.txt`
- *   and `tap-node-subtests.txt`), wrapped in the official start/end markers; and every
+ *   and `tap-node-subtests.txt`) and of `../fixtures/official-parsers/logs`, wrapped in the
+ *   official start/end markers; and every
  *   `test_output.txt` of the grade fixtures (`../fixtures/grade`, already in the official layout).
  * - Repositories: for each log, every repository of the spec table whose sandkit parser reads that
  *   runner's output, at one version (per parser: immutable-js and jekyll change parser by version).
@@ -21,6 +22,7 @@ import { gradeLog } from '../../../src/eval/grade/grade-log.js';
 import type { TestStatus } from '../../../src/eval/instance/grade.js';
 import { testPlan } from '../../../src/eval/instance/test-plan.js';
 import { sweBenchInstanceSchema } from '../../../src/eval/load/swe-bench-instance.js';
+import type { RepoSpec } from '../../../src/eval/specs/repo-spec.js';
 import { allRepoSpecs } from '../../../src/eval/specs/spec-table.js';
 import { repoRoot } from '../eval-test-helpers.js';
 
@@ -35,9 +37,16 @@ export interface ParserParityCase {
   instance_id: string;
   /** sandkit's parser for the repository at this version. */
   parser: string;
+  /** The official parser of the repository. */
+  officialParser: string;
+  /** The repository is graded FAIL_ONLY. */
+  failOnly: boolean;
 }
 
 const runners = 'packages/tools/test/fixtures/runners';
+/** Real runner output kept here for formats the runner fixtures lack (see its generate.sh). */
+const ownLogs = 'packages/runtime/test/eval/fixtures/official-parsers/logs';
+const ownLogParsers: Record<string, string> = { 'minitest-shoulda-names.txt': 'minitest' };
 const gradeLogs = 'packages/runtime/test/eval/fixtures/grade/logs/run_evaluation';
 
 /** Real runner fixtures and the sandkit parser of each. */
@@ -63,13 +72,12 @@ function gradeFixtureLogs(): string[] {
 }
 
 /** One table row per (repository, sandkit parser): the first version with that parser. */
-function repoRows(): Array<{ repo: string; version: string; perInstance: boolean; parser: string }> {
-  const rows = new Map<string, { repo: string; version: string; perInstance: boolean; parser: string }>();
+function repoRows(): Array<RepoSpec & { parser: string; officialParser: string }> {
+  const rows = new Map<string, RepoSpec & { parser: string; officialParser: string }>();
   for (const row of allRepoSpecs()) {
     if (row.parser === null || row.officialParser === null) continue;
     const key = `${row.repo}\t${row.parser}`;
-    if (!rows.has(key))
-      rows.set(key, { repo: row.repo, version: row.version, perInstance: row.perInstance, parser: row.parser });
+    if (!rows.has(key)) rows.set(key, { ...row, parser: row.parser, officialParser: row.officialParser });
   }
   return [...rows.values()];
 }
@@ -85,6 +93,11 @@ export function parserParityCases(): ParserParityCase[] {
     ...runnerFixtures().map(({ fixture, framework }) => ({
       log: `${runners}/${fixture}`,
       text: wrapInMarkers(readFileSync(join(repoRoot, runners, fixture), 'utf8')),
+      framework,
+    })),
+    ...Object.entries(ownLogParsers).map(([fixture, framework]) => ({
+      log: `${ownLogs}/${fixture}`,
+      text: wrapInMarkers(readFileSync(join(repoRoot, ownLogs, fixture), 'utf8')),
       framework,
     })),
     ...gradeFixtureLogs().map((log) => ({
@@ -104,6 +117,8 @@ export function parserParityCases(): ParserParityCase[] {
         version: row.version,
         instance_id: `${row.repo.replace('/', '__')}-${row.perInstance ? row.version : '90000'}`,
         parser: row.parser,
+        officialParser: row.officialParser,
+        failOnly: row.failOnly,
       })),
   );
 }
@@ -119,7 +134,7 @@ function frameworkOfGradeLog(log: string): string {
 }
 
 /** sandkit's status map for a case: `sandkit grade`'s path (`testPlan` → `gradeLog`), official ids. */
-export function sandkitStatuses(entry: Omit<ParserParityCase, 'parser' | 'log'>): Map<string, TestStatus> {
+export function sandkitStatuses(entry: Pick<ParserParityCase, 'text' | 'repo' | 'version' | 'instance_id'>): Map<string, TestStatus> {
   const instance = sweBenchInstanceSchema.parse({
     instance_id: entry.instance_id,
     repo: entry.repo,

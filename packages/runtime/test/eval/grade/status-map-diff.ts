@@ -49,3 +49,28 @@ export function diffStatusMaps(
     Object.keys(diff.officialOnly).length + Object.keys(diff.sandkitOnly).length + Object.keys(diff.different).length === 0;
   return empty && official !== null ? null : diff;
 }
+
+/**
+ * Where grading would tell the two maps apart, id by id over the official map (a dataset list can
+ * only name ids the official parser produced). A status "blocks" resolution as in `grading.py`:
+ * FAILED, ERROR or absent from the map; SKIPPED is in neither list, so it does not. Under
+ * FAIL_ONLY only FAILED blocks. `laxer`: official blocks, sandkit does not (sandkit could resolve
+ * what the official grader does not); `stricter`: the other way round (sandkit is conservative).
+ */
+export function gradingDifferences(
+  official: Record<string, string>,
+  sandkit: ReadonlyMap<string, TestStatus>,
+  failOnly: boolean,
+): { laxer: string[]; stricter: string[] } {
+  const blocks = (status: string | undefined): boolean =>
+    failOnly ? status === 'FAILED' : status !== 'PASSED' && status !== 'XFAIL' && status !== 'SKIPPED';
+  const laxer: string[] = [];
+  const stricter: string[] = [];
+  for (const [id, status] of Object.entries(official)) {
+    const theirs = blocks(status);
+    const ours = blocks(sandkit.get(id));
+    if (theirs && !ours) laxer.push(id);
+    if (ours && !theirs) stricter.push(id);
+  }
+  return { laxer: laxer.sort(), stricter: stricter.sort() };
+}
