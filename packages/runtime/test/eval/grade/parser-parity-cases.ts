@@ -23,6 +23,7 @@ import type { TestStatus } from '../../../src/eval/instance/grade.js';
 import { testPlan } from '../../../src/eval/instance/test-plan.js';
 import { sweBenchInstanceSchema } from '../../../src/eval/load/swe-bench-instance.js';
 import type { RepoSpec } from '../../../src/eval/specs/repo-spec.js';
+import { specFor } from '../../../src/eval/specs/spec-for.js';
 import { allRepoSpecs } from '../../../src/eval/specs/spec-table.js';
 import { repoRoot } from '../eval-test-helpers.js';
 
@@ -103,7 +104,7 @@ export function parserParityCases(): ParserParityCase[] {
     ...gradeFixtureLogs().map((log) => ({
       log,
       text: readFileSync(join(repoRoot, log), 'utf8'),
-      framework: log.includes('/fixture-run/') ? 'pytest' : frameworkOfGradeLog(log),
+      framework: frameworkOfGradeLog(log),
     })),
   ];
   const rows = repoRows();
@@ -123,14 +124,17 @@ export function parserParityCases(): ParserParityCase[] {
   );
 }
 
-/** The sandkit parser of a grade fixture log outside `fixture-run/`: the one its instance's row uses. */
+/** The sandkit parser of a grade fixture log: its instance's row (`dataset*.jsonl` beside the logs). */
 function frameworkOfGradeLog(log: string): string {
   const id = log.split('/').at(-2) as string;
-  const pr = /-(\d+)$/.exec(id)?.[1] ?? '';
-  const row = allRepoSpecs().find(
-    (spec) => spec.perInstance && spec.version === pr && id.startsWith(spec.repo.replace('/', '__')),
-  );
-  return row?.parser ?? 'unknown';
+  const dir = join(repoRoot, 'packages/runtime/test/eval/fixtures/grade');
+  for (const name of readdirSync(dir).filter((file) => /^dataset.*\.jsonl$/.test(file)))
+    for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      const row = JSON.parse(line) as { instance_id: string; repo: string; version: string };
+      if (row.instance_id === id) return specFor(row.repo, row.version)?.parser ?? 'unknown';
+    }
+  return 'unknown';
 }
 
 /** sandkit's status map for a case: `sandkit grade`'s path (`testPlan` → `gradeLog`), official ids. */
