@@ -7,7 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../packages/runtime/test/eval/eval-test-helpers.js';
-import { parserParityCases, sandkitStatuses } from '../../packages/runtime/test/eval/grade/parser-parity-cases.js';
+import {
+  parserParityCases,
+  sandkitStatuses,
+} from '../../packages/runtime/test/eval/grade/parser-parity-cases.js';
 import {
   diffStatusMaps,
   gradingDifferences,
@@ -21,7 +24,8 @@ const cases = new Map(parserParityCases().map((entry) => [`${entry.log}\t${entry
 const counts = { pairs: 0, officialEmpty: 0, compared: 0, identical: 0, equivalent: 0, differ: 0, raised: 0 };
 for (const row of file.cases) {
   const entry = cases.get(`${row.log}\t${row.repo}`);
-  if (entry === undefined) throw new Error(`statuses.json is stale: no case ${row.log} × ${row.repo}; rerun run.sh`);
+  if (entry === undefined)
+    throw new Error(`statuses.json is stale: no case ${row.log} × ${row.repo}; rerun run.sh`);
   counts.pairs += 1;
   const name = `${row.log.split('/').slice(-2).join('/')} × ${row.repo}`;
   if (row.statuses === undefined) {
@@ -43,8 +47,11 @@ for (const row of file.cases) {
     continue;
   }
   counts.differ += 1;
-  const show = (ids: string[]) => ids.map((id) => `${JSON.stringify(id)} ${official[id]}→${ours.get(id) ?? '-'}`);
-  console.log(`${name}: ${laxer.length > 0 ? `LAXER ${show(laxer).join(', ')}; ` : ''}stricter ${show(stricter).join(', ')}`);
+  const show = (ids: string[]) =>
+    ids.map((id) => `${JSON.stringify(id)} ${official[id]}→${ours.get(id) ?? '-'}`);
+  console.log(
+    `${name}: ${laxer.length > 0 ? `LAXER ${show(laxer).join(', ')}; ` : ''}stricter ${show(stricter).join(', ')}`,
+  );
 }
 console.log(
   `${counts.pairs} (log, repository) pairs; the official parser read tests in ${counts.compared} ` +

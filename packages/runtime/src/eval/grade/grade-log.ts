@@ -92,7 +92,8 @@ export function gradeLog(log: string, input: GradeLogInput): LogGrade {
     }
   }
   const official = officialStatuses(full, officialIdForm(input.officialParser, input.parser));
-  for (const [id, status] of summary) official.statuses.set(id, worseStatus(official.statuses.get(id), status));
+  for (const [id, status] of summary)
+    official.statuses.set(id, worseStatus(official.statuses.get(id), status));
   const grade = gradeTests(official.statuses, input, { failOnly: input.failOnly, fullStatuses: full });
   const evaluated = notEvaluatedReason === null;
   return {

@@ -25,7 +25,13 @@
 import type { TestStatus } from '../instance/grade.js';
 
 /** How full ids are turned into official ones. */
-export type OfficialIdForm = 'whole' | 'pytest' | 'pytest-options' | 'matplotlib' | 'jest-title' | 'minitest-shoulda';
+export type OfficialIdForm =
+  | 'whole'
+  | 'pytest'
+  | 'pytest-options'
+  | 'matplotlib'
+  | 'jest-title'
+  | 'minitest-shoulda';
 
 /** The id form of an official parser function; `null` parser (outside the table) → by our parser. */
 export function officialIdForm(officialParser: string | null, parser: string): OfficialIdForm {

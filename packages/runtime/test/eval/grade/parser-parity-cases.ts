@@ -55,7 +55,11 @@ function runnerFixtures(): Array<{ fixture: string; framework: string }> {
   const rows = faultInjectionTable
     .filter((row) => !row.fixture.endsWith('-hand.txt'))
     .map((row) => ({ fixture: row.fixture, framework: row.framework as string }));
-  return [...rows, { fixture: 'gtest-plain.txt', framework: 'ctest' }, { fixture: 'tap-node-subtests.txt', framework: 'tap' }];
+  return [
+    ...rows,
+    { fixture: 'gtest-plain.txt', framework: 'ctest' },
+    { fixture: 'tap-node-subtests.txt', framework: 'tap' },
+  ];
 }
 
 /** `test_output.txt` files under the grade fixtures, from the repository root. */
@@ -138,7 +142,9 @@ function frameworkOfGradeLog(log: string): string {
 }
 
 /** sandkit's status map for a case: `sandkit grade`'s path (`testPlan` → `gradeLog`), official ids. */
-export function sandkitStatuses(entry: Pick<ParserParityCase, 'text' | 'repo' | 'version' | 'instance_id'>): Map<string, TestStatus> {
+export function sandkitStatuses(
+  entry: Pick<ParserParityCase, 'text' | 'repo' | 'version' | 'instance_id'>,
+): Map<string, TestStatus> {
   const instance = sweBenchInstanceSchema.parse({
     instance_id: entry.instance_id,
     repo: entry.repo,

@@ -70,7 +70,7 @@ describe('runGrade', () => {
   });
 
   describe('when the official report.json files beside JS, Go and Rust logs come from the official grader', () => {
-    it('agrees with each one or names the official grader\'s error', async () => {
+    it("agrees with each one or names the official grader's error", async () => {
       const multilingual = join(fixtures, 'logs/run_evaluation/multilingual-run');
       const run = await runGrade({
         dataset: join(fixtures, 'dataset-multilingual.jsonl'),
@@ -93,11 +93,15 @@ describe('runGrade', () => {
         'processing__p5.js-90001': true,
         'vuejs__core-11899': false,
       });
-      for (const [id, result] of run.results) expect(result.official?.resolved, id).toBe(officialResolved[id]);
+      for (const [id, result] of run.results)
+        expect(result.official?.resolved, id).toBe(officialResolved[id]);
       expect(run.disagreements.sort()).toEqual(['axios__axios-4731', 'processing__p5.js-90001']);
       // jest --verbose bare titles (babel) and per-file ids (react-pdf) are found in the official form
       expect(run.results.get('babel__babel-14532')).toMatchObject({ status: 'resolved', missing_tests: [] });
-      expect(run.results.get('diegomura__react-pdf-90002')).toMatchObject({ status: 'resolved', missing_tests: [] });
+      expect(run.results.get('diegomura__react-pdf-90002')).toMatchObject({
+        status: 'resolved',
+        missing_tests: [],
+      });
       // the official parser counts a skipped TAP test PASSED under an id that keeps `# SKIP -`
       expect(run.results.get('axios__axios-4731')?.official?.reasons.join()).toMatch(/TAP directive/);
       // parse_log_p5js loses the first failure of mocha's failure list: official resolves, sandkit does not

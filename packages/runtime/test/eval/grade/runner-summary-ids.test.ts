@@ -4,12 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { runnerSummaryStatuses } from '../../../src/eval/grade/runner-summary-ids.js';
 import { repoRoot } from '../eval-test-helpers.js';
 
-const runner = (name: string) => readFileSync(join(repoRoot, 'packages/tools/test/fixtures/runners', name), 'utf8');
+const runner = (name: string) =>
+  readFileSync(join(repoRoot, 'packages/tools/test/fixtures/runners', name), 'utf8');
 
 describe('runnerSummaryStatuses', () => {
   describe('when the official parser is parse_log_react_pdf', () => {
     it("returns one status per test file from jest's PASS/FAIL lines, durations dropped", () => {
-      expect(Object.fromEntries(runnerSummaryStatuses(runner('jest-verbose.txt'), 'parse_log_react_pdf'))).toEqual({
+      expect(
+        Object.fromEntries(runnerSummaryStatuses(runner('jest-verbose.txt'), 'parse_log_react_pdf')),
+      ).toEqual({
         './math.test.js': 'FAILED',
         './ok.test.js': 'PASSED',
       });
@@ -41,7 +44,9 @@ describe('runnerSummaryStatuses', () => {
 
   describe('when the official parser is parse_log_marked', () => {
     it("marks every numbered line FAILED, jasmine's pending list included", () => {
-      expect(Object.fromEntries(runnerSummaryStatuses(runner('jasmine-default.txt'), 'parse_log_marked'))).toMatchObject({
+      expect(
+        Object.fromEntries(runnerSummaryStatuses(runner('jasmine-default.txt'), 'parse_log_marked')),
+      ).toMatchObject({
         'math subtracts badly': 'FAILED',
         'math is skipped': 'FAILED',
       });

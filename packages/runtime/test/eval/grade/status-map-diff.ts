@@ -46,7 +46,10 @@ export function diffStatusMaps(
   }
   for (const [id, status] of sandkit) if (!(id in theirs)) diff.sandkitOnly[id] = status;
   const empty =
-    Object.keys(diff.officialOnly).length + Object.keys(diff.sandkitOnly).length + Object.keys(diff.different).length === 0;
+    Object.keys(diff.officialOnly).length +
+      Object.keys(diff.sandkitOnly).length +
+      Object.keys(diff.different).length ===
+    0;
   return empty && official !== null ? null : diff;
 }
 
