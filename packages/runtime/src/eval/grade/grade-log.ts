@@ -8,7 +8,9 @@
  *   false), as upstream;
  * - the text between the markers is parsed (the whole log when that yields nothing, as upstream),
  *   with ANSI colour stripped first (upstream strips it only for pytest_v2 repositories);
- * - ids are re-keyed to the official form (`official-ids.ts`);
+ * - ids are re-keyed to the official form (`official-ids.ts`), and for the parsers whose ids come
+ *   from summary lines (react-pdf's test files, p5.js's failure list) those ids are added
+ *   (`runner-summary-ids.ts`; a test in both keeps the worse status);
  * - a test patch that did not apply (`git apply` printed `error: …` before the start marker, or
  *   sandkit's own marker) is never resolved, even with an empty FAIL_TO_PASS list; the official
  *   script runs the tests anyway and may resolve it.
@@ -17,7 +19,8 @@
 import { endTestOutput, startTestOutput, testPatchFailedMarker } from '../instance/eval-script.js';
 import { type Grade, gradeTests, type TestStatus } from '../instance/grade.js';
 import { parseTestStatuses, stripAnsi } from '../instance/parse-test-statuses.js';
-import { type IdCollision, officialIdForm, officialStatuses } from './official-ids.js';
+import { type IdCollision, officialIdForm, officialStatuses, worseStatus } from './official-ids.js';
+import { runnerSummaryStatuses } from './runner-summary-ids.js';
 
 /** The official "bad codes" that mark a log as not evaluated. */
 const badCodes = [
@@ -75,9 +78,12 @@ export function gradeLog(log: string, input: GradeLogInput): LogGrade {
   const testPatchError = findTestPatchError(before);
   const hadAnsi = /\x1b[[\]]/.test(log);
   let full = new Map<string, TestStatus>();
+  let summary = new Map<string, TestStatus>();
   let parserMissing = false;
   if (notEvaluatedReason === null) {
-    const section = log.slice(start + startTestOutput.length, end);
+    const section = stripAnsi(log.slice(start + startTestOutput.length, end));
+    summary = runnerSummaryStatuses(section, input.officialParser);
+    if (summary.size === 0) summary = runnerSummaryStatuses(stripAnsi(log), input.officialParser);
     try {
       full = parseTestStatuses(section, input.parser);
       if (full.size === 0) full = parseTestStatuses(stripAnsi(log), input.parser);
@@ -86,6 +92,8 @@ export function gradeLog(log: string, input: GradeLogInput): LogGrade {
     }
   }
   const official = officialStatuses(full, officialIdForm(input.officialParser, input.parser));
+  for (const [id, status] of summary)
+    official.statuses.set(id, worseStatus(official.statuses.get(id), status));
   const grade = gradeTests(official.statuses, input, { failOnly: input.failOnly, fullStatuses: full });
   const evaluated = notEvaluatedReason === null;
   return {

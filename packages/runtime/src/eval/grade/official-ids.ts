@@ -9,7 +9,15 @@
  *   is an absolute path (`/…`, not `//…`, no `*`) keeps only its last component
  *   (`test_x[/tmp/a/b.txt]` → `test_x[/b.txt]`);
  * - `parse_log_matplotlib`: `MouseButton.LEFT` → `1` and `MouseButton.RIGHT` → `3` before the cut;
- * - Django, sympy and every other parser: ids as printed.
+ * - `parse_log_jest` (babel, docusaurus; immutable-js where its instance runs jest --verbose), in
+ *   `swebench/harness/log_parsers/javascript.py`: the text after the `✓`/`✕`/`○` mark of jest
+ *   --verbose, i.e. the test's own title without its describe blocks (`math › adds` → `adds`); a
+ *   skipped test's line reads `○ skipped <title>`, so its id is `skipped <title>`;
+ * - `parse_log_jekyll` on minitest output (`log_parsers/ruby.py`, `parse_log_minitest`): the name
+ *   before the last `. ` of a `<name> = <time> s = <mark>` line, so the trailing `. ` of jekyll's
+ *   shoulda-style names (`test_: <context> should <name>. `) is dropped;
+ * - Django, sympy and every other parser: ids as printed (for the ids some official parsers read
+ *   from summary lines instead, see `runner-summary-ids.ts`).
  * When several full ids become one official id, the official parser keeps the status of the last
  * line; sandkit keeps the worst status instead (conservative) and names the collision.
  * @module
@@ -17,7 +25,13 @@
 import type { TestStatus } from '../instance/grade.js';
 
 /** How full ids are turned into official ones. */
-export type OfficialIdForm = 'whole' | 'pytest' | 'pytest-options' | 'matplotlib';
+export type OfficialIdForm =
+  | 'whole'
+  | 'pytest'
+  | 'pytest-options'
+  | 'matplotlib'
+  | 'jest-title'
+  | 'minitest-shoulda';
 
 /** The id form of an official parser function; `null` parser (outside the table) → by our parser. */
 export function officialIdForm(officialParser: string | null, parser: string): OfficialIdForm {
@@ -30,6 +44,12 @@ export function officialIdForm(officialParser: string | null, parser: string): O
       return 'pytest-options';
     case 'parse_log_matplotlib':
       return 'matplotlib';
+    case 'parse_log_jest':
+      return 'jest-title';
+    case 'parse_log_immutable_js':
+      return parser === 'jest' ? 'jest-title' : 'whole';
+    case 'parse_log_jekyll':
+      return parser === 'minitest' ? 'minitest-shoulda' : 'whole';
     case null:
       return parser === 'pytest' ? 'pytest' : 'whole';
     default:
@@ -39,9 +59,14 @@ export function officialIdForm(officialParser: string | null, parser: string): O
 
 const optionPattern = /^(.*?)\[(.*)\]/;
 
-/** One full id in `form`. */
-export function toOfficialId(id: string, form: OfficialIdForm): string {
+/** One full id in `form`; `status` matters only to `jest-title` (a SKIPPED id gets `skipped `). */
+export function toOfficialId(id: string, form: OfficialIdForm, status?: TestStatus): string {
   if (form === 'whole') return id;
+  if (form === 'minitest-shoulda') return id.replace(/\.\s+$/, '');
+  if (form === 'jest-title') {
+    const title = id.split(' › ').at(-1) as string;
+    return status === 'SKIPPED' ? `skipped ${title}` : title;
+  }
   const source =
     form === 'matplotlib' ? id.replaceAll('MouseButton.LEFT', '1').replaceAll('MouseButton.RIGHT', '3') : id;
   const cut = source.split(/\s/, 1)[0] ?? source;
@@ -73,6 +98,11 @@ export interface OfficialStatuses {
 
 const severity: Record<TestStatus, number> = { PASSED: 0, XFAIL: 1, SKIPPED: 2, FAILED: 3, ERROR: 4 };
 
+/** The worse of two statuses (PASSED < XFAIL < SKIPPED < FAILED < ERROR); `a` absent → `b`. */
+export function worseStatus(a: TestStatus | undefined, b: TestStatus): TestStatus {
+  return a !== undefined && severity[a] > severity[b] ? a : b;
+}
+
 /** Re-keys `full` (full id → status) by official id; colliding ids get the worst status. */
 export function officialStatuses(
   full: ReadonlyMap<string, TestStatus>,
@@ -81,7 +111,7 @@ export function officialStatuses(
   if (form === 'whole') return { statuses: new Map(full), collisions: [] };
   const groups = new Map<string, Array<{ id: string; status: TestStatus }>>();
   for (const [id, status] of full) {
-    const official = toOfficialId(id, form);
+    const official = toOfficialId(id, form, status);
     const group = groups.get(official);
     if (group === undefined) groups.set(official, [{ id, status }]);
     else group.push({ id, status });
@@ -89,10 +119,7 @@ export function officialStatuses(
   const statuses = new Map<string, TestStatus>();
   const collisions: IdCollision[] = [];
   for (const [official, from] of groups) {
-    const status = from.reduce<TestStatus>(
-      (worst, entry) => (severity[entry.status] > severity[worst] ? entry.status : worst),
-      'PASSED',
-    );
+    const status = from.reduce<TestStatus>((worst, entry) => worseStatus(worst, entry.status), 'PASSED');
     statuses.set(official, status);
     if (from.length > 1) collisions.push({ official, from, status });
   }

@@ -10,6 +10,7 @@
  * script and the test directives) and `swebench/harness/log_parsers/*.py` (`MAP_REPO_TO_PARSER`).
  * @module
  */
+import type { TestFramework } from '@sandkit/tools';
 
 /** The language family of a repository: it decides the shape of the official evaluation script. */
 export type SpecLanguage = 'python' | 'javascript' | 'go' | 'rust' | 'java' | 'php' | 'ruby' | 'c';
@@ -67,39 +68,11 @@ export type OfficialParser =
   | 'parse_log_googletest';
 
 /**
- * Our parser for a repository's log (a `framework` name of `@sandkit/tools`' `parseTestOutput`).
- * See `official-parsers.ts` for which of these exist today and which are being added.
+ * Our parser for a repository's log: a `framework` name of `@sandkit/tools`' `parseTestOutput`
+ * (every name the table uses exists there; `official-parser-parity.test.ts` compares its output,
+ * in the official id form, with the official parser's).
  */
-export type SpecParser =
-  // in @sandkit/tools today
-  | 'pytest'
-  | 'django'
-  | 'sympy'
-  | 'jest'
-  | 'vitest'
-  | 'mocha'
-  | 'go'
-  | 'cargo'
-  // being added (issue 9 item 5)
-  | 'tap'
-  | 'jest-json'
-  | 'karma'
-  | 'maven'
-  | 'gradle'
-  | 'phpunit'
-  | 'rspec'
-  | 'minitest'
-  | 'ctest'
-  | 'catch2'
-  // named here, no parser yet
-  | 'jasmine'
-  | 'ant-junit'
-  | 'test-unit'
-  | 'cucumber'
-  | 'redis-tcl'
-  | 'automake'
-  | 'doctest-xml'
-  | 'micropython';
+export type SpecParser = TestFramework;
 
 /** One repository at one version, as the official harness evaluates it. */
 export interface RepoSpec {

@@ -14,8 +14,17 @@ describe('toOfficialId', () => {
     ['matplotlib', 't.py::test_click[MouseButton.LEFT]', 't.py::test_click[1]'],
     ['matplotlib', 't.py::test_click[MouseButton.RIGHT-x y]', 't.py::test_click[3-x'],
     ['whole', 'test_x (mod.Class) with spaces', 'test_x (mod.Class) with spaces'],
+    ['jest-title', 'math › nested group › add(1, 1) = 2 [table]', 'add(1, 1) = 2 [table]'],
+    ['jest-title', 'always fine', 'always fine'],
+    ['minitest-shoulda', 'TestSite#test_: Site should render. ', 'TestSite#test_: Site should render'],
+    ['minitest-shoulda', 'TestMath#test_adds', 'TestMath#test_adds'],
   ] as const)('in the %s form turns %j into %j', (form, id, official) => {
     expect(toOfficialId(id, form)).toBe(official);
+  });
+
+  it('in the jest-title form prefixes a skipped test with `skipped ` as jest --verbose prints it', () => {
+    expect(toOfficialId('math › skipped case', 'jest-title', 'SKIPPED')).toBe('skipped skipped case');
+    expect(toOfficialId('math › skipped case', 'jest-title', 'FAILED')).toBe('skipped case');
   });
 
   it('never returns whitespace in the pytest forms and is idempotent', () => {
@@ -40,6 +49,12 @@ describe('officialIdForm', () => {
     ['parse_log_matplotlib', 'pytest', 'matplotlib'],
     ['parse_log_django', 'django', 'whole'],
     ['parse_log_gotest', 'go', 'whole'],
+    ['parse_log_jest', 'jest', 'jest-title'],
+    ['parse_log_immutable_js', 'jest', 'jest-title'],
+    ['parse_log_immutable_js', 'jest-json', 'whole'],
+    ['parse_log_jekyll', 'minitest', 'minitest-shoulda'],
+    ['parse_log_jekyll', 'cucumber', 'whole'],
+    ['parse_log_react_pdf', 'jest', 'whole'],
     [null, 'pytest', 'pytest'],
     [null, 'node', 'whole'],
   ] as const)('maps %s (our parser %s) to %s', (official, parser, form) => {

@@ -69,6 +69,49 @@ describe('runGrade', () => {
     });
   });
 
+  describe('when the official report.json files beside JS, Go and Rust logs come from the official grader', () => {
+    it("agrees with each one or names the official grader's error", async () => {
+      const multilingual = join(fixtures, 'logs/run_evaluation/multilingual-run');
+      const run = await runGrade({
+        dataset: join(fixtures, 'dataset-multilingual.jsonl'),
+        logs: multilingual,
+        out: join(dir, 'multilingual'),
+      });
+      const officialResolved: Record<string, boolean> = {};
+      for (const id of run.results.keys()) {
+        const text = await readFile(join(multilingual, 'model-b', id, 'report.json'), 'utf8');
+        officialResolved[id] = JSON.parse(text)[id].resolved;
+      }
+      // as grading.py computed them (scripts/official-grading/run.sh)
+      expect(officialResolved).toEqual({
+        'axios__axios-4731': true,
+        'babel__babel-14532': true,
+        'burntsushi__ripgrep-2209': true,
+        'caddyserver__caddy-6411': true,
+        'diegomura__react-pdf-90002': true,
+        'markedjs__marked-90003': false,
+        'processing__p5.js-90001': true,
+        'vuejs__core-11899': false,
+      });
+      for (const [id, result] of run.results)
+        expect(result.official?.resolved, id).toBe(officialResolved[id]);
+      expect(run.disagreements.sort()).toEqual(['axios__axios-4731', 'processing__p5.js-90001']);
+      // jest --verbose bare titles (babel) and per-file ids (react-pdf) are found in the official form
+      expect(run.results.get('babel__babel-14532')).toMatchObject({ status: 'resolved', missing_tests: [] });
+      expect(run.results.get('diegomura__react-pdf-90002')).toMatchObject({
+        status: 'resolved',
+        missing_tests: [],
+      });
+      // the official parser counts a skipped TAP test PASSED under an id that keeps `# SKIP -`
+      expect(run.results.get('axios__axios-4731')?.official?.reasons.join()).toMatch(/TAP directive/);
+      // parse_log_p5js loses the first failure of mocha's failure list: official resolves, sandkit does not
+      expect(run.results.get('processing__p5.js-90001')).toMatchObject({ status: 'unresolved' });
+      expect(run.results.get('processing__p5.js-90001')?.official?.reasons.join()).toMatch(
+        /loses failures.*math:subtracts - badly/,
+      );
+    });
+  });
+
   describe('when a prediction is an empty patch (the harness writes no log for it)', () => {
     it('grades it empty_patch from an empty patch.diff, or from the predictions', async () => {
       const own = join(dir, 'empty-patch/logs/model');

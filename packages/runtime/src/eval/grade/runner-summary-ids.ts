@@ -1,0 +1,85 @@
+/**
+ * Test ids that three official SWE-bench parsers read from a runner's summary lines rather than
+ * from its per-test lines, so the dataset's ids for those repositories are not test names (or carry
+ * statuses the per-test lines do not say). Facts from
+ * `swebench/harness/log_parsers/javascript.py` (SWE-bench v4.1.0, commit
+ * 726c5461e2ef52d83cf1ea2107870a8bb3328d57):
+ * - `parse_log_react_pdf` (diegomura/react-pdf, plain `jest`): one id per test FILE, from jest's
+ *   `PASS <file>` / `FAIL <file>` lines, a trailing duration (`(5.2 s)`, `(80 ms)`) dropped;
+ * - `parse_log_p5js` (processing/p5.js, mocha's spec reporter, FAIL_ONLY): only failures, one per
+ *   entry of the numbered failure list (`  1) suite` / `       nested` / `         title:`), the
+ *   title lines joined with `:` (`suite:nested:title`);
+ * - `parse_log_marked` (markedjs/marked, jasmine, FAIL_ONLY): every `N) <name>` line is FAILED,
+ *   and jasmine numbers its `Pending:` list like its `Failures:` list, so a pending spec is FAILED
+ *   too. sandkit adds the same (a FAILED status is the conservative one under FAIL_ONLY).
+ *
+ * sandkit reads the same lines itself, conservatively where the official parser loses a failure:
+ * `parse_log_p5js` matches lazily from the first `N)` line of the whole log, so a failure marked
+ * `1) title` in the per-test listing swallows the failure list's first entry (mocha prints both);
+ * sandkit reads each entry of the list on its own, so every failure is kept.
+ * @module
+ */
+import type { TestStatus } from '../instance/grade.js';
+
+const jestFileLine = /^(PASS|FAIL)\s+(.+?)(?:\s+\([\d.]+\s*m?s\))?\s*$/;
+const failureStart = /^(\s*)\d+\) (.*)$/;
+
+/** Ids `officialParser` reads from summary lines of `log` (empty for the other parsers). */
+export function runnerSummaryStatuses(log: string, officialParser: string | null): Map<string, TestStatus> {
+  if (officialParser === 'parse_log_react_pdf') return jestFileStatuses(log);
+  if (officialParser === 'parse_log_p5js') return mochaFailureList(log);
+  if (officialParser === 'parse_log_marked') return numberedLines(log);
+  return new Map();
+}
+
+/** Every `N) <name>` line (jasmine's `Failures:` and `Pending:` lists), FAILED. */
+function numberedLines(log: string): Map<string, TestStatus> {
+  const statuses = new Map<string, TestStatus>();
+  for (const line of log.split('\n')) {
+    const match = /^\d+\)\s(.*)$/.exec(line);
+    if (match !== null) statuses.set((match[1] as string).trim(), 'FAILED');
+  }
+  return statuses;
+}
+
+/** jest's per-file result lines: `PASS ./a.test.js`, `FAIL src/b.test.js (5.2 s)`. */
+function jestFileStatuses(log: string): Map<string, TestStatus> {
+  const statuses = new Map<string, TestStatus>();
+  for (const line of log.split('\n')) {
+    const match = jestFileLine.exec(line);
+    if (match === null) continue;
+    const file = match[2] as string;
+    if (match[1] === 'FAIL' || statuses.get(file) !== 'FAILED')
+      statuses.set(file, match[1] === 'FAIL' ? 'FAILED' : 'PASSED');
+  }
+  return statuses;
+}
+
+/**
+ * mocha's failure list: an entry is a `N) first` line and the lines after it, each indented deeper
+ * than the one before, the last ending in `:`; its id is the trimmed lines joined with `:`.
+ */
+function mochaFailureList(log: string): Map<string, TestStatus> {
+  const statuses = new Map<string, TestStatus>();
+  const lines = log.split('\n');
+  for (const [index, line] of lines.entries()) {
+    const start = failureStart.exec(line);
+    if (start === null) continue;
+    const parts = [(start[2] as string).trim()];
+    let indent = (start[1] as string).length;
+    let next = index + 1;
+    while (!(parts.at(-1) as string).endsWith(':') && next < lines.length) {
+      const text = lines[next] as string;
+      const depth = text.length - text.trimStart().length;
+      if (text.trim() === '' || depth <= indent) break;
+      parts.push(text.trim());
+      indent = depth;
+      next += 1;
+    }
+    const last = parts.at(-1) as string;
+    if (!last.endsWith(':')) continue;
+    parts[parts.length - 1] = last.slice(0, -1);
+    statuses.set(parts.join(':'), 'FAILED');
+  }
+  return statuses;
+}
