@@ -1,8 +1,8 @@
 /**
  * A minimal tar (POSIX ustar) writer for the Engine API's `putArchive`, as a stream: the header of
  * one file, the caller's bytes as they are (no copy), and the padding. Names are sandkit's own
- * short temp names, so no PAX/long-name records are written. The reader of `getArchive`'s tar is
- * tar-entry-reader.ts.
+ * short temp names, so no PAX/long-name records are written. The reader of the archive
+ * endpoint's tar is tar-entry-reader.ts.
  * @module
  */
 import { Readable } from 'node:stream';
