@@ -135,7 +135,7 @@ export function requestArchive(
         `GET /containers/${encodeURIComponent(containerId)}/archive?path=${encodeURIComponent(path)} HTTP/1.0\r\nHost: docker\r\nUser-Agent: sandkit\r\n\r\n`,
       );
     });
-    socket.once('error', (error) => settle({ error }));
+    socket.on('error', (error) => settle({ error }));
     socket.once('close', () => {
       try {
         if (head !== undefined) throw new RangeError('the engine closed the connection before it answered');
