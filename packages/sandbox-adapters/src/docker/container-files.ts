@@ -1,16 +1,16 @@
 /**
  * Moving bytes in and out of the container through the Engine API's archive endpoints, as
  * streams: `PUT /containers/{id}/archive` (putArchive) with a one-file tar whose data part is the
- * caller's buffer, and `GET /containers/{id}/archive` (getArchive) parsed as it arrives into one
- * buffer the size of the file. Neither holds a second copy of the data.
+ * caller's buffer, and `GET /containers/{id}/archive` read on a socket of its own straight into
+ * one buffer the size of the file (archive-request.ts). Neither holds a second copy of the data.
  * @module
  */
 import { posix } from 'node:path';
-import type { Readable } from 'node:stream';
 import { SandboxError, SandkitErrorCode } from '@sandkit/core';
+import { type ArchiveResponse, requestArchive } from './archive-request.js';
 import { engineError } from './docker-errors.js';
 import type { DockerSandboxState } from './docker-sandbox-state.js';
-import { readFirstTarEntry, tarOneFileStream } from './tar-archive.js';
+import { tarOneFileStream } from './tar-archive.js';
 
 /** Owner and mode of a file put into the container. */
 export interface PutFileOptions {
@@ -78,26 +78,25 @@ export async function getFile(
 ): Promise<ArchivedFile> {
   let current = path;
   for (let hop = 0; hop <= maxLinks; hop++) {
-    let stream: Readable;
+    let response: ArchiveResponse;
     try {
-      stream = (await state.container.getArchive({
-        path: current,
-        ...(signal ? { abortSignal: signal } : {}),
-      })) as unknown as Readable;
+      response = await requestArchive(state.options.docker, state.container.id, current, signal);
     } catch (error) {
       if (signal?.aborted) throw aborted(path, error);
+      throw engineError(error, `cannot read ${path}`);
+    }
+    if (response.kind === 'status') {
       // 404 means a missing path as well as a missing container: let the caller tell them apart.
-      if ((error as { statusCode?: number }).statusCode === 404)
-        return { kind: 'unresolved', reason: 'not found' };
-      throw engineError(error, `cannot read ${path}`);
+      if (response.statusCode === 404) return { kind: 'unresolved', reason: 'not found' };
+      throw engineError(
+        {
+          statusCode: response.statusCode,
+          message: `(HTTP code ${response.statusCode}) ${response.message}`,
+        },
+        `cannot read ${path}`,
+      );
     }
-    let entry: Awaited<ReturnType<typeof readFirstTarEntry>>;
-    try {
-      entry = await readFirstTarEntry(stream);
-    } catch (error) {
-      if (signal?.aborted) throw aborted(path, error);
-      throw engineError(error, `cannot read ${path}`);
-    }
+    const { entry } = response;
     if (entry.kind === 'file')
       return {
         kind: 'file',

@@ -7,8 +7,8 @@
  *   script then refuses a directory target, copies the mode of an existing file (unless `mode` is
  *   given) and `mv`s the temp file over the target, so readers never see a half-written file.
  * - readFile: a script over the command channel tells a missing file from a directory and `cat`s
- *   a file up to {@link archiveReadMinBytes}; a larger one comes through `getArchive` (symlinks
- *   followed), parsed as it streams into one buffer of the file's size.
+ *   a file up to {@link archiveReadMinBytes}; a larger one comes through the archive endpoint
+ *   (symlinks followed), read from its own socket straight into one buffer of the file's size.
  * @module
  */
 import { randomBytes } from 'node:crypto';

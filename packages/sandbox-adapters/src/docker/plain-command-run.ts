@@ -19,6 +19,13 @@ import { plainExecScript } from '../capture/capture-script.js';
 import { cannotStartError, demultiplex, readExitCode, startEngineExec } from './engine-exec.js';
 import { transportLost } from './transport-lost.js';
 
+/**
+ * How long a plain run waits, after the wrapper's end frames, for the engine to end the exec's
+ * stream (the wrapper exiting) before cutting it: nothing of the command holds the stream (its
+ * output goes to the log files), so this bounds only an engine that is slow to close it.
+ */
+export const plainEndGraceMs = 200;
+
 /** The engine side of a sandbox, as the carriers need it. */
 export interface ContainerContext {
   docker: Docker;
@@ -41,6 +48,7 @@ export function startPlainRun(
   let stream: Readable | undefined;
   let cancelled: Error | undefined;
   let stderrHead = '';
+  let grace: NodeJS.Timeout | undefined;
   let settle!: { resolve: (end: CommandEnd) => void; reject: (error: Error) => void };
   const done = new Promise<CommandEnd>((resolve, reject) => {
     settle = { resolve, reject };
@@ -54,7 +62,13 @@ export function startPlainRun(
         sinks.stderr(chunk);
       },
     },
-    () => stream?.destroy(), // both end frames seen: stop reading (background children may hold the stream)
+    () => {
+      // Both end frames seen: the wrapper exits next, and the engine ends the stream once it has.
+      // Reading on until then (instead of cutting the stream here) lets the first exec inspect
+      // find the exit status; cutting it made the run sleep through 1–2 polls (20 ms each).
+      // Whatever still holds the stream after plainEndGraceMs is cut off.
+      grace = setTimeout(() => stream?.destroy(), plainEndGraceMs);
+    },
   );
 
   const run = async (): Promise<CommandEnd> => {
@@ -72,6 +86,7 @@ export function startPlainRun(
       started.stream.once('end', resolve);
       started.stream.once('error', () => resolve());
     });
+    clearTimeout(grace);
     tracker.abandon();
     if (cancelled) throw cancelled;
     const what = `\`${request.command.slice(0, 60)}\``;

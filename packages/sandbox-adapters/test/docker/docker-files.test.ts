@@ -1,6 +1,6 @@
 /**
  * The Docker adapter's file transfer at archive speed, against the real engine at DOCKER_HOST:
- * large reads through the streamed getArchive (symlinks followed), small ones over the channel,
+ * large reads through the archive endpoint (archive-request.ts, symlinks followed), small ones over the channel,
  * writes as a streamed putArchive, and the sandbox user's ownership of what is written.
  */
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,0 +1,162 @@
+/**
+ * `GET /containers/{id}/archive?path=…` (the request `docker cp c:path -` makes) sent on a socket
+ * of its own and read without dockerode or node:http: the response is read with `net`'s `onread`
+ * into a reused scratch buffer, and a regular file's data straight into the result buffer
+ * (`FirstTarEntryReader.directTarget`), so the file's bytes are copied once, by the kernel, and no
+ * JavaScript runs per HTTP chunk. The request is HTTP/1.0, so the engine (Go's net/http, in
+ * Docker and Podman alike) sends the tar as it is, ended by closing the connection, with no
+ * chunked framing to undo; a chunked reply is decoded all the same. Measured in BENCHMARKS.md
+ * (docker-files-read): dockerode's stream through node:http cost 3–5× the CPU of this path.
+ * @module
+ */
+import { connect, type Socket } from 'node:net';
+import { ChunkedBodyDecoder } from './chunked-body-decoder.js';
+import type { DockerConnectionOptions } from './docker-sandbox-options.js';
+import { FirstTarEntryReader, type TarEntry } from './tar-entry-reader.js';
+
+/** What the engine answered. */
+export type ArchiveResponse =
+  | { kind: 'entry'; entry: TarEntry }
+  /** A status other than 200, with the engine's message (`{"message": …}` body, or its text). */
+  | { kind: 'status'; statusCode: number; message: string };
+
+/** Bytes per socket read outside the file's data (headers, tar records, a chunked reply). */
+const scratchBytes = 256 * 1024;
+/** The file's data is read in place while at least this much of it is still missing. */
+const directMinBytes = 16 * 1024;
+/** Longest response head or error body kept. */
+const headMaxBytes = 64 * 1024;
+
+/**
+ * Requests the archive of `path` in container `containerId` and reads its first entry (a
+ * regular file's bytes whole, in one buffer of its size), then closes the connection.
+ * @returns the entry, or the engine's status and message when it is not 200 (404: no such
+ *   container or path)
+ * @throws the socket's error (with its `code`, e.g. `ECONNREFUSED`) when the engine cannot be
+ *   reached or the connection breaks; RangeError for a malformed reply or an archive cut short;
+ *   `signal.reason` when `signal` aborts
+ */
+export function requestArchive(
+  connection: DockerConnectionOptions,
+  containerId: string,
+  path: string,
+  signal?: AbortSignal,
+): Promise<ArchiveResponse> {
+  return new Promise<ArchiveResponse>((resolve, reject) => {
+    const scratch = Buffer.allocUnsafe(scratchBytes);
+    const tar = new FirstTarEntryReader();
+    let head: Buffer | undefined = Buffer.alloc(0); // the status line and headers, until complete
+    let statusCode = 0;
+    let chunked: ChunkedBodyDecoder | undefined;
+    let errorBody: Buffer[] | undefined; // the body of a non-200 reply
+    let errorBytes = 0;
+    let direct: Buffer | undefined; // the view of the result the current read goes into
+    let socket: Socket | undefined;
+    let settled = false;
+
+    const settle = (outcome: ArchiveResponse | { error: unknown }) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      socket?.destroy();
+      if ('error' in outcome) reject(outcome.error);
+      else resolve(outcome);
+    };
+    const onAbort = () => settle({ error: signal?.reason });
+    const content = (bytes: Buffer) => {
+      if (errorBody === undefined) tar.push(bytes);
+      else if (errorBytes < headMaxBytes) {
+        errorBody.push(Buffer.from(bytes.subarray(0, headMaxBytes - errorBytes)));
+        errorBytes += bytes.length;
+      }
+    };
+    const body = (bytes: Buffer) => {
+      if (chunked === undefined) content(bytes);
+      else chunked.push(bytes, content);
+      if (tar.entry !== undefined) settle({ kind: 'entry', entry: tar.entry });
+    };
+    const onRead = (count: number, buffer: Uint8Array): boolean => {
+      try {
+        if (direct !== undefined && buffer === direct) {
+          direct = undefined;
+          tar.wroteDirect(count);
+          if (tar.entry !== undefined) settle({ kind: 'entry', entry: tar.entry });
+          return true;
+        }
+        const bytes = scratch.subarray(0, count);
+        if (head === undefined) {
+          body(bytes);
+          return true;
+        }
+        head = Buffer.concat([head, bytes]);
+        const end = head.indexOf('\r\n\r\n');
+        if (end === -1) {
+          if (head.length > headMaxBytes) throw new RangeError('the engine sent a response head over 64 KiB');
+          return true;
+        }
+        const rest = head.subarray(end + 4);
+        readHead(head.subarray(0, end).toString('latin1'));
+        head = undefined;
+        if (rest.length > 0) body(rest);
+      } catch (error) {
+        settle({ error });
+      }
+      return true;
+    };
+    const readHead = (text: string) => {
+      const [statusLine = '', ...fields] = text.split('\r\n');
+      const status = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine);
+      if (status === null)
+        throw new RangeError(
+          `the engine sent no HTTP status line: ${JSON.stringify(statusLine.slice(0, 80))}`,
+        );
+      statusCode = Number(status[1]);
+      if (statusCode !== 200) errorBody = [];
+      const encoding = fields.find((field) => /^transfer-encoding:/i.test(field));
+      if (encoding !== undefined && /chunked/i.test(encoding)) chunked = new ChunkedBodyDecoder();
+    };
+    const nextBuffer = (): Uint8Array => {
+      direct = chunked === undefined && head === undefined ? tar.directTarget(directMinBytes) : undefined;
+      return direct ?? scratch;
+    };
+
+    if (signal?.aborted) {
+      onAbort();
+      return;
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const where =
+      'socketPath' in connection
+        ? { path: connection.socketPath }
+        : { host: connection.host, port: connection.port };
+    socket = connect({ ...where, onread: { buffer: nextBuffer, callback: onRead } });
+    socket.once('connect', () => {
+      socket?.write(
+        `GET /containers/${encodeURIComponent(containerId)}/archive?path=${encodeURIComponent(path)} HTTP/1.0\r\nHost: docker\r\nUser-Agent: sandkit\r\n\r\n`,
+      );
+    });
+    socket.on('error', (error) => settle({ error }));
+    socket.once('close', () => {
+      try {
+        if (head !== undefined) throw new RangeError('the engine closed the connection before it answered');
+        if (errorBody !== undefined)
+          settle({ kind: 'status', statusCode, message: engineMessage(Buffer.concat(errorBody)) });
+        else settle({ kind: 'entry', entry: tar.end() });
+      } catch (error) {
+        settle({ error });
+      }
+    });
+  });
+}
+
+/** The `message` of the engine's JSON error body, else the body's text. */
+function engineMessage(body: Buffer): string {
+  const text = body.toString('utf8').trim();
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown };
+    if (typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    // not JSON: the text is the message
+  }
+  return text;
+}

@@ -1,0 +1,131 @@
+/**
+ * requestArchive against the real engine at DOCKER_HOST, and against a socket server only for
+ * replies the engine does not send (chunked framing to an HTTP/1.0 request, a reply cut short).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SandboxHandle } from '@sandkit/core';
+import { createDockerSandboxAdapter } from '@sandkit/sandbox-adapters/docker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestArchive } from '../../src/docker/archive-request.js';
+import { dockerFromEnvironment } from '../../src/docker/docker-sandbox-options.js';
+import { tarOneFileStream } from '../../src/docker/tar-archive.js';
+import { countManagedContainers, dockerTestImage } from './docker-test-helpers.js';
+
+const engine = dockerFromEnvironment(process.env.DOCKER_HOST);
+let handle: SandboxHandle | undefined;
+let containerId = '';
+let scratch = '';
+
+beforeAll(async () => {
+  handle = await createDockerSandboxAdapter({ image: dockerTestImage }).create();
+  containerId = (await handle.client.exec('cat /etc/hostname')).stdout.trim();
+  scratch = await mkdtemp(join(tmpdir(), 'sandkit-archive-request-'));
+}, 180_000);
+
+afterAll(async () => {
+  await handle?.destroy();
+  await rm(scratch, { recursive: true, force: true });
+  expect(await countManagedContainers({ ownedByThisProcess: true })).toBe(0);
+}, 180_000);
+
+/** A unix socket server that answers every connection with `reply` (then closes). */
+async function replyingServer(name: string, reply: Buffer): Promise<{ path: string; server: Server }> {
+  const path = join(scratch, name);
+  const server = createServer((socket) => {
+    socket.once('data', () => socket.end(reply));
+  });
+  await new Promise<void>((resolve) => server.listen(path, resolve));
+  return { path, server };
+}
+
+const oneFileTar = async (data: Buffer) =>
+  Buffer.concat(await tarOneFileStream({ name: 'f.bin', data, mode: 0o644, uid: 0, gid: 0 }).toArray());
+
+describe('requestArchive', () => {
+  describe('when the path is a regular file', () => {
+    it('returns its exact bytes', async () => {
+      const data = randomBytes(3 * 2 ** 20 + 7);
+      await handle?.client.writeFile('req/data.bin', data);
+      const response = await requestArchive(engine, containerId, '/workspace/req/data.bin');
+      expect(response.kind === 'entry' && response.entry.kind).toBe('file');
+      expect(
+        response.kind === 'entry' && response.entry.kind === 'file' && response.entry.data.equals(data),
+      ).toBe(true);
+    }, 60_000);
+  });
+  describe('when the path is a directory or missing', () => {
+    it('returns the directory entry, and status 404 with the engine message', async () => {
+      await handle?.client.exec('mkdir -p /workspace/req/dir');
+      expect(await requestArchive(engine, containerId, '/workspace/req/dir')).toEqual({
+        kind: 'entry',
+        entry: { kind: 'directory' },
+      });
+      const missing = await requestArchive(engine, containerId, '/workspace/req/nope');
+      expect(missing.kind === 'status' && missing.statusCode).toBe(404);
+      expect(missing.kind === 'status' && missing.message).not.toBe('');
+    }, 60_000);
+  });
+  describe('when the container does not exist', () => {
+    it('returns status 404', async () => {
+      const response = await requestArchive(engine, 'sandkit-no-such-container', '/etc/hostname');
+      expect(response.kind === 'status' && response.statusCode).toBe(404);
+    });
+  });
+  describe('when the signal aborts', () => {
+    it('rejects with the signal reason', async () => {
+      const reason = new Error('stop');
+      const controller = new AbortController();
+      const pending = requestArchive(engine, containerId, '/workspace/req/data.bin', controller.signal);
+      controller.abort(reason);
+      await expect(pending).rejects.toBe(reason);
+    });
+  });
+  describe('when the engine cannot be reached', () => {
+    it('rejects with the socket error code', async () => {
+      await expect(
+        requestArchive({ socketPath: join(scratch, 'absent.sock') }, 'c', '/x'),
+      ).rejects.toMatchObject({
+        code: 'ENOENT',
+      });
+    });
+  });
+  describe('when the reply is chunked', () => {
+    it('decodes the chunks (with extensions and trailers) into the exact bytes', async () => {
+      const data = randomBytes(200_001);
+      const tar = await oneFileTar(data);
+      const parts: Buffer[] = [Buffer.from('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n')];
+      for (let at = 0; at < tar.length; at += 7_000) {
+        const piece = tar.subarray(at, at + 7_000);
+        parts.push(Buffer.from(`${piece.length.toString(16)};x=1\r\n`), piece, Buffer.from('\r\n'));
+      }
+      parts.push(Buffer.from('0\r\nX-Trailer: 1\r\n\r\n'));
+      const { path, server } = await replyingServer('chunked.sock', Buffer.concat(parts));
+      try {
+        const response = await requestArchive({ socketPath: path }, 'c', '/f.bin');
+        expect(
+          response.kind === 'entry' && response.entry.kind === 'file' && response.entry.data.equals(data),
+        ).toBe(true);
+      } finally {
+        server.close();
+      }
+    });
+  });
+  describe('when the reply ends inside the file data', () => {
+    it('rejects with RangeError naming the bytes that arrived', async () => {
+      const tar = await oneFileTar(randomBytes(100_000));
+      const reply = Buffer.concat([Buffer.from('HTTP/1.0 200 OK\r\n\r\n'), tar.subarray(0, 512 + 60_000)]);
+      const { path, server } = await replyingServer('short.sock', reply);
+      try {
+        await expect(requestArchive({ socketPath: path }, 'c', '/f.bin')).rejects.toThrow(
+          'the archive ended after 60000 of 100000 bytes',
+        );
+      } finally {
+        server.close();
+      }
+    });
+  });
+});
