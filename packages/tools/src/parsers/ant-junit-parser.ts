@@ -1,9 +1,14 @@
 /**
  * Ant's `<junit>` task (lombok: `ant test.instance` with lombok's `SimpleTestFormatter`, per
  * SWE-bench v4.1.0 constants/java.py): `[junit] [PASS] testName`, `[junit] [FAIL] testName`,
- * `[junit] [ERR] testName` (official `parse_log_ant`), and Ant's own `[junit] Testcase: testX(
- * com.a.T):	FAILED` lines of the plain formatter. Counts from `[junit] Tests run: N, Failures:
- * N, Errors: N, Skipped: N, Time elapsed: …` (added over the `[junit] Testsuite:` classes; a repeated line is merged, not added). A build that fails
+ * `[junit] [ERR] testName` (official `parse_log_ant`; this formatter prints nothing for an
+ * ignored test, and no counts). Ant's own formatters, named `com.a.T.testX`: brief
+ * (`[junit] Testcase: testX(com.a.T):	FAILED`, `…:	Caused an ERROR`, `…:SKIPPED: reason`,
+ * the message on the next line; passes are not printed) and plain (`[junit] Testcase: testX
+ * took 0.01 sec`, then `	FAILED` / `	Caused an ERROR` / `	SKIPPED: reason` on the next line
+ * when it did not pass, the class from the `[junit] Testsuite:` line). Counts from `[junit] Tests
+ * run: N, Failures: N, Errors: N, Skipped: N, Time elapsed: …` (added over the `[junit]
+ * Testsuite:` classes; a repeated line is merged, not added). A build that fails
  * outside tests (`[javac] … error: …` then `BUILD FAILED`) is an `error` named `javac` with the
  * first compiler error as its message.
  * @module
@@ -14,7 +19,9 @@ import { TestCollector } from './test-collector.js';
 import type { ParsedTestOutput } from './test-output-types.js';
 
 const simple = /^\[junit\]\s+\[(PASS|FAIL|ERR)\]\s+(.*?)\s*$/;
-const plain = /^\[junit\] Testcase: (\S+)\(([\w.$]+)\):\s+(FAILED|Caused an ERROR|SKIPPED)$/;
+const brief = /^\[junit\] Testcase: (\S+)\(([\w.$]+)\):\s*(FAILED|Caused an ERROR|SKIPPED)(?::.*)?$/;
+const plainTestcase = /^\[junit\] Testcase: (\S+) took [\d.]+ sec$/;
+const plainOutcome = /^\[junit\]\s+(FAILED|Caused an ERROR|SKIPPED)(?::.*)?$/;
 const counts =
   /^\[junit\] Tests run: (\d+), Failures: (\d+), Errors: (\d+)(?:, Skipped: (\d+))?, Time elapsed/;
 const javacError = /^\[javac\] (\S+\.java:\d+: error: .*)$/;
@@ -37,12 +44,18 @@ export function parseAntJunit(lines: readonly string[]): ParsedTestOutput {
       if (kind !== 'PASS') collector.fail(name, message(lines, index + 1));
       continue;
     }
-    const testcase = plain.exec(line);
+    const testcase = brief.exec(line);
     if (testcase) {
       const name = `${testcase[2] as string}.${testcase[1] as string}`;
-      const kind = testcase[3] as string;
-      collector.add(name, kind === 'FAILED' ? 'failed' : kind === 'SKIPPED' ? 'skipped' : 'error');
-      if (kind !== 'SKIPPED') collector.fail(name, message(lines, index + 1));
+      addOutcome(collector, name, testcase[3] as string, message(lines, index + 1));
+      continue;
+    }
+    const timed = plainTestcase.exec(line);
+    if (timed) {
+      const name = suite === '' ? (timed[1] as string) : `${suite}.${timed[1] as string}`;
+      const outcome = plainOutcome.exec((lines[index + 1] as string | undefined)?.trim() ?? '');
+      if (outcome) addOutcome(collector, name, outcome[1] as string, message(lines, index + 2));
+      else collector.add(name, 'passed');
       continue;
     }
     const testsuite = /^\[junit\] Testsuite: (\S+)$/.exec(line);
@@ -79,6 +92,11 @@ export function parseAntJunit(lines: readonly string[]): ParsedTestOutput {
     collector.counts = { total, failed, skipped, passed: Math.max(0, total - failed - skipped) };
   }
   return collector.finish('ant-junit');
+}
+
+function addOutcome(collector: TestCollector, name: string, kind: string, reason: string): void {
+  collector.add(name, kind === 'FAILED' ? 'failed' : kind === 'SKIPPED' ? 'skipped' : 'error');
+  if (kind !== 'SKIPPED') collector.fail(name, reason);
 }
 
 function message(lines: readonly string[], start: number): string {

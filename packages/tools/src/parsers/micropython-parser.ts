@@ -3,7 +3,8 @@
  * x.py` (as the official SWE-bench v4.1.0 `parse_log_micropython_test` reads them), and, when a
  * test crashed the interpreter, `CRASH` in its output. Counts from `N tests passed`, `N tests
  * skipped: …`, `N tests failed: a.py b.py` (the failed names are listed again there); `N tests
- * performed (M individual testcases)` gives the total.
+ * performed (M individual testcases)` counts the tests that ran (passed and failed, not the
+ * skipped), so the total is it plus the skipped.
  * @module
  */
 import { isCutCopy } from './cut-copy.js';
@@ -57,7 +58,12 @@ export function parseMicropython(lines: readonly string[]): ParsedTestOutput {
     }
   }
   if (passed !== undefined)
-    collector.counts = { passed, failed, skipped, ...(total !== undefined ? { total } : {}) };
+    collector.counts = {
+      passed,
+      failed,
+      skipped,
+      ...(total !== undefined ? { total: total + skipped } : {}),
+    };
   else if (failed > 0) collector.counts = { failed };
   return collector.finish('micropython');
 }
