@@ -174,6 +174,7 @@ export const faultInjectionTable: readonly FaultInjectionRow[] = [
   },
   { framework: 'karma', fixture: 'karma-mocha.txt', passes: 3, saysFailed: says.karma },
   { framework: 'karma', fixture: 'karma-progress.txt', passes: 3, saysFailed: says.karma },
+  { framework: 'karma', fixture: 'karma-progress-jasmine.txt', passes: 1, saysFailed: says.karma },
   { framework: 'karma', fixture: 'karma-load-error.txt', passes: 0, saysFailed: undefined },
   { framework: 'maven', fixture: 'maven-surefire.txt', passes: 1, saysFailed: says.maven },
   // surefire counts tests; the -Dtest run and the clean class are listed

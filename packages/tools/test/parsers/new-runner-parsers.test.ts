@@ -276,6 +276,14 @@ const cases: Case[] = [
     messages: { 'Components should keep refs when re-rendering': "AssertionError: expected null to equal 'div'", 'Events should throw': 'Error: boom' },
   },
   {
+    // Chart.js' pairing: karma-jasmine, whose failure message comes before `at <Jasmine>`
+    fixture: 'karma-progress-jasmine.txt',
+    framework: 'karma',
+    counts: { passed: 1, failed: 2, skipped: 1, total: 4 },
+    tests: { 'Chart.controllers.line should draw all elements': 'failed', 'Chart.controllers.line nested should throw': 'failed' },
+    messages: { 'Chart.controllers.line should draw all elements': 'Expected 3 to be 4.', 'Chart.controllers.line nested should throw': 'Error: boom' },
+  },
+  {
     fixture: 'karma-load-error.txt',
     framework: 'karma',
     counts: { passed: undefined, failed: undefined, skipped: undefined, total: undefined },
