@@ -6,7 +6,9 @@
  * (`[junit] Testcase: testX(com.a.T):	FAILED`, `…:	Caused an ERROR`, `…:SKIPPED: reason`,
  * the message on the next line; passes are not printed) and plain (`[junit] Testcase: testX
  * took 0.01 sec`, then `	FAILED` / `	Caused an ERROR` / `	SKIPPED: reason` on the next line
- * when it did not pass, the class from the `[junit] Testsuite:` line). Counts from `[junit] Tests
+ * when it did not pass, the class from the `[junit] Testsuite:` line; a pass is only the absence
+ * of that line, so passes are listed only for a class whose own count line agrees with the
+ * testcases seen: a damaged log never lists a lost failure as a pass). Counts from `[junit] Tests
  * run: N, Failures: N, Errors: N, Skipped: N, Time elapsed: …` (added over the `[junit]
  * Testsuite:` classes; a repeated line is merged, not added). A build that fails
  * outside tests (`[javac] … error: …` then `BUILD FAILED`) is an `error` named `javac` with the
@@ -32,6 +34,8 @@ export function parseAntJunit(lines: readonly string[]): ParsedTestOutput {
   /** Per test class (its `[junit] Testsuite:` line): a repeated count line is merged, never added. */
   const totals = new Map<string, { total: number; failed: number; skipped: number }>();
   let suite = '';
+  /** Plain formatter testcases per class: the passes wait for the class's count line to agree. */
+  const plainRuns = new Map<string, { passes: string[]; others: number }>();
   let compileError: string | undefined;
   let buildFailed = false;
   for (let index = 0; index < lines.length; index++) {
@@ -54,8 +58,12 @@ export function parseAntJunit(lines: readonly string[]): ParsedTestOutput {
     if (timed) {
       const name = suite === '' ? (timed[1] as string) : `${suite}.${timed[1] as string}`;
       const outcome = plainOutcome.exec((lines[index + 1] as string | undefined)?.trim() ?? '');
-      if (outcome) addOutcome(collector, name, outcome[1] as string, message(lines, index + 2));
-      else collector.add(name, 'passed');
+      const run = plainRuns.get(suite) ?? { passes: [], others: 0 };
+      plainRuns.set(suite, run);
+      if (outcome) {
+        addOutcome(collector, name, outcome[1] as string, message(lines, index + 2));
+        run.others++;
+      } else run.passes.push(name);
       continue;
     }
     const testsuite = /^\[junit\] Testsuite: (\S+)$/.exec(line);
@@ -75,6 +83,14 @@ export function parseAntJunit(lines: readonly string[]): ParsedTestOutput {
     const javac = javacError.exec(line);
     if (javac && compileError === undefined) compileError = javac[1] as string;
     if (line === 'BUILD FAILED') buildFailed = true;
+  }
+  for (const [name, run] of plainRuns) {
+    const printed = totals.get(name);
+    const agrees =
+      printed !== undefined &&
+      run.passes.length + run.others === printed.total &&
+      run.passes.length === printed.total - printed.failed - printed.skipped;
+    if (agrees) for (const test of run.passes) collector.add(test, 'passed');
   }
   if (buildFailed && compileError !== undefined) {
     collector.add('javac', 'error');

@@ -460,6 +460,18 @@ describe('new runner parsers (issue 9 item 5)', () => {
     expect(parsed.tests.map((test) => test.name)).not.toContain(':test');
   });
 
+  it('ant-junit-plain.txt with a FAILED line lost: lists no pass for that class, whose count line no longer agrees', () => {
+    const lines = fixture('ant-junit-plain.txt').split('\n');
+    const damaged = lines.filter((line) => line.trim() !== '[junit] \tFAILED');
+    expect(damaged).toHaveLength(lines.length - 1);
+    const parsed = parseTestOutput(damaged.join('\n'), { framework: 'ant-junit' });
+    const listed = statuses(parsed);
+    expect(listed['com.example.MathTest.subtractsBadly']).toBeUndefined();
+    expect(listed['com.example.MathTest.adds']).toBeUndefined();
+    expect(listed['com.example.OkTest.alwaysFine']).toBe('passed');
+    expect(counts(parsed)).toEqual({ passed: 2, failed: 2, skipped: 1, total: 5 });
+  });
+
   it('reads TAP Bail out! and names a subtest that never got its result (TAP 14 format, hand-written)', () => {
     const text = [
       'TAP version 14',
