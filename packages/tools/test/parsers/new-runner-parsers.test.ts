@@ -425,8 +425,23 @@ const cases: Case[] = [
     // `15 tests performed` counts the tests that ran; the skipped one is on top
     fixture: 'micropython-run-tests.txt',
     framework: 'micropython',
-    counts: { passed: 14, failed: 1, skipped: 1, total: 16 },
-    tests: { 'basics/string_format.py': 'passed', 'basics/string_format_sandkit.py': 'failed', 'basics/string_tstring_format1.py': 'skipped', 'float/string_format_modulo3.py': 'passed' },
+    counts: { passed: 14, failed: 1, skipped: 2, total: 17 },
+    tests: {
+      'basics/string_format.py': 'passed',
+      'basics/string_format_sandkit.py': 'failed',
+      'basics/string_format_sandkit_skip.py': 'skipped',
+      'basics/string_tstring_format1.py': 'skipped',
+      'float/string_format_modulo3.py': 'passed',
+    },
+    messages: { 'basics/string_format_sandkit.py': 'output differs from CPython (see the .exp/.out diff)' },
+  },
+  {
+    // before v1.23 the summary lists failures by bare name (`string_format_sandkit`): the same test
+    fixture: 'micropython-run-tests-v1.22.txt',
+    framework: 'micropython',
+    counts: { passed: 13, failed: 1, skipped: 1, total: 15 },
+    tests: { 'basics/string_format.py': 'passed', 'basics/string_format_sandkit.py': 'failed', 'basics/string_format_sandkit_skip.py': 'skipped' },
+    messages: { 'basics/string_format_sandkit.py': 'output differs from CPython (see the .exp/.out diff)' },
   },
 ];
 
@@ -453,7 +468,8 @@ describe('new runner parsers (issue 9 item 5)', () => {
     ['gradle-plain.txt', 'gradle', 5],
     ['karma-mocha.txt', 'karma', 6],
     ['ant-junit-plain.txt', 'ant-junit', 5],
-    ['micropython-run-tests.txt', 'micropython', 16],
+    ['micropython-run-tests.txt', 'micropython', 17],
+    ['micropython-run-tests-v1.22.txt', 'micropython', 15],
   ] as const)('%s: lists each test once and nothing else (no task line, no `(skipped)` title)', (name, framework, count) => {
     const parsed = parseTestOutput(fixture(name), { framework });
     expect(parsed.tests).toHaveLength(count);
