@@ -2,17 +2,19 @@
  * Ant's `<junit>` task (lombok: `ant test.instance` with lombok's `SimpleTestFormatter`, per
  * SWE-bench v4.1.0 constants/java.py): `[junit] [PASS] testName`, `[junit] [FAIL] testName`,
  * `[junit] [ERR] testName` (official `parse_log_ant`; this formatter prints nothing for an
- * ignored test, and no counts). Ant's own formatters, named `com.a.T.testX`: brief
- * (`[junit] Testcase: testX(com.a.T):	FAILED`, `…:	Caused an ERROR`, `…:SKIPPED: reason`,
- * the message on the next line; passes are not printed) and plain (`[junit] Testcase: testX
- * took 0.01 sec`, then `	FAILED` / `	Caused an ERROR` / `	SKIPPED: reason` on the next line
- * when it did not pass, the class from the `[junit] Testsuite:` line; a pass is only the absence
- * of that line, so passes are listed only for a class whose own count line agrees with the
- * testcases seen: a damaged log never lists a lost failure as a pass). Counts from `[junit] Tests
- * run: N, Failures: N, Errors: N, Skipped: N, Time elapsed: …` (added over the `[junit]
- * Testsuite:` classes; a repeated line is merged, not added). A build that fails
- * outside tests (`[javac] … error: …` then `BUILD FAILED`) is an `error` named `javac` with the
- * first compiler error as its message.
+ * ignored test, and no counts: those come from `printsummary="yes"`, which SWE-bench's lombok
+ * target sets, a `[junit] Running com.a.T` line then the class's `Tests run:` line). Ant's own
+ * formatters, named `com.a.T.testX`: brief (`[junit] Testcase: testX(com.a.T):	FAILED`,
+ * `…:	Caused an ERROR`, `…:SKIPPED: reason`, the message on the next line; passes are not
+ * printed) and plain (`[junit] Testcase: testX took 0.01 sec`, then `	FAILED` / `	Caused an
+ * ERROR` / `	SKIPPED: reason` on the next line when it did not pass, the class from the
+ * `[junit] Testsuite:` line; a pass is only the absence of that line, so passes are listed only
+ * for a class whose own count line agrees with the testcases seen: a damaged log never lists a
+ * lost failure as a pass). Counts from `[junit] Tests run: N, Failures: N, Errors: N, Skipped:
+ * N, Time elapsed: …` (added over the classes of the `[junit] Testsuite:` or `[junit] Running`
+ * lines; a repeated line is merged, not added). A build that fails outside tests (`[javac] …
+ * error: …` then `BUILD FAILED`) is an `error` named `javac` with the first compiler error as
+ * its message.
  * @module
  */
 
@@ -66,7 +68,7 @@ export function parseAntJunit(lines: readonly string[]): ParsedTestOutput {
       } else run.passes.push(name);
       continue;
     }
-    const testsuite = /^\[junit\] Testsuite: (\S+)$/.exec(line);
+    const testsuite = /^\[junit\] (?:Testsuite: |Running )(\S+)$/.exec(line);
     if (testsuite) {
       suite = testsuite[1] as string;
       continue;
