@@ -1,7 +1,8 @@
 /**
  * Karma output. karma-mocha-reporter (preact; what the official SWE-bench v4.1.0
  * `parse_log_karma` reads): after `Starting browser`, suites by indentation and `✔ test` /
- * `✖ test` lines, named `suite > … > test` (a skipped test is printed `✖ test (skipped)`, with
+ * `✖ test` lines, named `suite > … > test` (the browser's console lines, `LOG: 'x'` / `WARN:
+ * 'x'`, unindented between them, are not suites; a skipped test is printed `✖ test (skipped)`, with
  * the failure mark: it is skipped, named without the suffix); `SUMMARY:` then `✔ N tests completed`, `ℹ N tests
  * skipped`, `✖ N tests failed` give the counts, and the `FAILED TESTS:` list gives messages.
  * Progress/dots reporter (Chart.js; official `parse_log_chart_js`): `Chrome 120.0 (Linux x86_64)
@@ -89,6 +90,8 @@ export function parseKarma(lines: readonly string[]): ParsedTestOutput {
     if (!started || line.trim() === '') continue;
     const match = mochaLine.exec(line);
     const indent = /^\s*/.exec(line)?.[0].length ?? 0;
+    // suites and tests are indented; an unindented line (the browser's `LOG: 'x'`) closes nothing
+    if (indent === 0) continue;
     suites = suites.filter((suite) => suite.indent < indent);
     if (match && isCutCopy(lines, index)) continue;
     if (match) {
