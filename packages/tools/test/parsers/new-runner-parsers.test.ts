@@ -416,6 +416,19 @@ const cases: Case[] = [
     messages: { 'unit/sandkit-exception': /^Executing test client: invalid command name "no_such_proc"\./ },
   },
   {
+    // SWE-bench's command shape: --only turns every other test of the unit into a [skip]
+    fixture: 'redis-tcl-only.txt',
+    framework: 'redis-tcl',
+    counts: { passed: undefined, failed: undefined, skipped: undefined, total: undefined },
+    tests: {
+      'INCRBYFLOAT against non existing key': 'passed',
+      'INCRBYFLOAT does not allow NaN or Infinity': 'passed',
+      'INCRBYFLOAT decrement': 'passed',
+      'INCR against non existing key': 'skipped',
+      'No negative zero': 'skipped',
+    },
+  },
+  {
     fixture: 'automake-check.txt',
     framework: 'automake',
     counts: { passed: 1, failed: 3, skipped: 2, total: 6 },
@@ -469,6 +482,7 @@ describe('new runner parsers (issue 9 item 5)', () => {
     ['gradle-plain.txt', 'gradle', 5],
     ['karma-mocha.txt', 'karma', 6],
     ['ant-junit-plain.txt', 'ant-junit', 5],
+    ['redis-tcl-only.txt', 'redis-tcl', 25],
     ['micropython-run-tests.txt', 'micropython', 17],
     ['micropython-run-tests-v1.22.txt', 'micropython', 15],
   ] as const)('%s: lists each test once and nothing else (no task line, no `(skipped)` title)', (name, framework, count) => {
