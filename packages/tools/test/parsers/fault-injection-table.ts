@@ -191,6 +191,7 @@ export const faultInjectionTable: readonly FaultInjectionRow[] = [
   { framework: 'redis-tcl', fixture: 'redis-tcl-exception.txt', passes: 1, saysFailed: undefined },
   { framework: 'redis-tcl', fixture: 'redis-tcl-only.txt', passes: 10, saysFailed: undefined },
   { framework: 'automake', fixture: 'automake-check.txt', passes: 1, saysFailed: says.automake },
+  { framework: 'automake', fixture: 'automake-tap.txt', passes: 1, saysFailed: says.automake },
   { framework: 'micropython', fixture: 'micropython-run-tests.txt', passes: 14, saysFailed: says.micropython },
   { framework: 'micropython', fixture: 'micropython-run-tests-v1.22.txt', passes: 13, saysFailed: says.micropython },
 ];

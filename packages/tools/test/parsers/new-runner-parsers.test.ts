@@ -436,6 +436,20 @@ const cases: Case[] = [
     messages: { 'tests/fail.sh': 'FAIL (see tests/fail.sh.log)' },
   },
   {
+    // tap-driver.sh: one line per TAP result, named without its `# SKIP` / `# TODO` directive
+    fixture: 'automake-tap.txt',
+    framework: 'automake',
+    counts: { passed: 1, failed: 2, skipped: 2, total: 5 },
+    tests: {
+      'tests/math.tap 1 - adds': 'passed',
+      'tests/math.tap 2 - subtracts badly': 'failed',
+      'tests/math.tap 3 - skipped one': 'skipped',
+      'tests/math.tap 4 - known bug': 'skipped',
+      'tests/math.tap 5 - fixed bug': 'failed',
+    },
+    messages: { 'tests/math.tap 2 - subtracts badly': 'FAIL (see test-suite.log)' },
+  },
+  {
     // `15 tests performed` counts the tests that ran; the skipped one is on top
     fixture: 'micropython-run-tests.txt',
     framework: 'micropython',
@@ -483,6 +497,7 @@ describe('new runner parsers (issue 9 item 5)', () => {
     ['karma-mocha.txt', 'karma', 6],
     ['ant-junit-plain.txt', 'ant-junit', 5],
     ['redis-tcl-only.txt', 'redis-tcl', 25],
+    ['automake-tap.txt', 'automake', 5],
     ['micropython-run-tests.txt', 'micropython', 17],
     ['micropython-run-tests-v1.22.txt', 'micropython', 15],
   ] as const)('%s: lists each test once and nothing else (no task line, no `(skipped)` title)', (name, framework, count) => {
