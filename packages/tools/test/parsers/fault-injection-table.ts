@@ -182,6 +182,7 @@ export const faultInjectionTable: readonly FaultInjectionRow[] = [
   { framework: 'maven', fixture: 'maven-compile-error.txt', passes: 0, saysFailed: undefined },
   { framework: 'gradle', fixture: 'gradle-plain.txt', passes: 2, saysFailed: says.gradle },
   { framework: 'gradle', fixture: 'gradle-compile-error.txt', passes: 0, saysFailed: undefined },
+  { framework: 'gradle', fixture: 'gradle-tests-pass.txt', passes: 2, saysFailed: undefined },
   { framework: 'gradle', fixture: 'gradle-compile-error-hand.txt', passes: 0, saysFailed: undefined },
   { framework: 'ant-junit', fixture: 'ant-junit-lombok.txt', passes: 2, saysFailed: says['ant-junit'] },
   { framework: 'ant-junit', fixture: 'ant-junit-brief.txt', passes: 2, saysFailed: says['ant-junit'] },

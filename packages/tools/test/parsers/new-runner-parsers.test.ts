@@ -336,6 +336,13 @@ const cases: Case[] = [
     },
   },
   {
+    // a run that passes prints no `N tests completed` line: the counts are the Results line's
+    fixture: 'gradle-tests-pass.txt',
+    framework: 'gradle',
+    counts: { passed: 2, failed: 0, skipped: 0, total: 2 },
+    tests: { 'com.example.MathTest > adds': 'passed', 'com.example.MathTest > printsALine': 'passed' },
+  },
+  {
     // 4.4.1 prints the task, the compiler's output, then ` FAILED` alone: "What went wrong" names it
     fixture: 'gradle-compile-error.txt',
     framework: 'gradle',
