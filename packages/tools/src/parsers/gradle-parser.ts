@@ -5,15 +5,19 @@
  * `… FAILED` (the indented exception line after it is the message), `… SKIPPED`. Names are the
  * text before the status, as the official names them. Counts from `N tests completed, N failed,
  * N skipped`, or the SWE-bench scripts' `Results: FAILURE (N tests, N passed, N failed, N
- * skipped)`. A task that failed outside tests (`> Task :compileTestJava FAILED`, e.g. a compile
- * error) is an `error` named by the task, its message the `* What went wrong:` line after it.
+ * skipped)`. A task that failed outside tests (`> Task :compileTestJava FAILED`; Gradle 4.4.1
+ * prints `:compileTestJava FAILED`, or the task name, its output, then ` FAILED` alone, as for a
+ * compile error) is an `error` named by the task, its message the `* What went wrong:` line
+ * after it (`Execution failed for task ':compileTestJava'.`, which also names the task when its
+ * own line did not).
  * @module
  */
 import { TestCollector } from './test-collector.js';
 import type { ParsedTestOutput } from './test-output-types.js';
 
 const event = /^([^>\s].*?)\s+(PASSED|FAILED|SKIPPED)$/;
-const task = /^> Task (\S+) FAILED$/;
+const task = /^(?:> Task )?(:\S*) FAILED$/;
+const executionFailed = /^Execution failed for task '(:[^']*)'\.$/;
 const completed = /^(\d+) tests? completed(?:, (\d+) failed)?(?:, (\d+) skipped)?$/;
 const results = /Results: \w+ \((\d+) tests?, (\d+) passed, (\d+) failed, (\d+) skipped\)/;
 
@@ -66,6 +70,8 @@ export function parseGradle(lines: readonly string[]): ParsedTestOutput {
     const { failed, total } = collector.counts;
     collector.counts = { failed, total };
   }
+  const named = executionFailed.exec(wentWrong)?.[1];
+  if (named !== undefined && !failedTasks.includes(named)) failedTasks.push(named);
   // A task that failed is a failure outside the tests, unless it is the test task failing because tests did.
   for (const name of failedTasks) {
     if (/:test$|:\w*[Tt]est$/.test(name) && /There were failing tests/.test(wentWrong)) continue;

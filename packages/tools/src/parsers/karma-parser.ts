@@ -1,11 +1,14 @@
 /**
  * Karma output. karma-mocha-reporter (preact; what the official SWE-bench v4.1.0
  * `parse_log_karma` reads): after `Starting browser`, suites by indentation and `✔ test` /
- * `✖ test` lines, named `suite > … > test`; `SUMMARY:` then `✔ N tests completed`, `ℹ N tests
+ * `✖ test` lines, named `suite > … > test` (the browser's console lines, `LOG: 'x'` / `WARN:
+ * 'x'`, unindented between them, are not suites; a skipped test is printed `✖ test (skipped)`, with
+ * the failure mark: it is skipped, named without the suffix); `SUMMARY:` then `✔ N tests completed`, `ℹ N tests
  * skipped`, `✖ N tests failed` give the counts, and the `FAILED TESTS:` list gives messages.
  * Progress/dots reporter (Chart.js; official `parse_log_chart_js`): `Chrome 120.0 (Linux x86_64)
  * suite test FAILED` names a failure, `Executed 10 of 10 (1 FAILED) (skipped 2)` and `TOTAL: 1
- * FAILED, 9 SUCCESS` give counts. An error outside any test (`Chrome … ERROR` with the reason on
+ * FAILED, 9 SUCCESS` give counts (the passes and failures of TOTAL, the skipped and the total of
+ * the last `Executed` line, whose run count leaves the skipped out). An error outside any test (`Chrome … ERROR` with the reason on
  * the following lines, e.g. a bundle that fails to build or an afterAll hook) is an `error` named
  * by the browser line.
  * @module
@@ -20,6 +23,7 @@ const progressFailed = /^(\w[\w ]*?\s[\d.]+ \([^)]*\))\s(.*)\sFAILED$/;
 const browserError = /^(\w[\w ]*?\s[\d.]+ \([^)]*\)) ERROR$/;
 const executed =
   /^(?:\w[\w ]*?\s[\d.]+ \([^)]*\)):? Executed (\d+) of (\d+)(?: \((\d+) FAILED\))?(?: \(skipped (\d+)\))?.*?(?:SUCCESS|ERROR|\(.*secs.*\))/;
+const skippedSuffix = ' (skipped)';
 const total = /^TOTAL: (?:(\d+) FAILED, )?(\d+) SUCCESS$/;
 
 /** Parses karma output. Pure; never throws. */
@@ -86,12 +90,19 @@ export function parseKarma(lines: readonly string[]): ParsedTestOutput {
     if (!started || line.trim() === '') continue;
     const match = mochaLine.exec(line);
     const indent = /^\s*/.exec(line)?.[0].length ?? 0;
+    // suites and tests are indented; an unindented line (the browser's `LOG: 'x'`) closes nothing
+    if (indent === 0) continue;
     suites = suites.filter((suite) => suite.indent < indent);
     if (match && isCutCopy(lines, index)) continue;
     if (match) {
-      const name = [...suites.map((suite) => suite.name), match[3] as string].join(' > ');
-      collector.add(name, match[2] === '✔' ? 'passed' : 'failed');
-      if (match[2] === '✖') failedNames.push([name, match[3] as string]);
+      const title = match[3] as string;
+      const skipped = match[2] === '✖' && title.endsWith(skippedSuffix);
+      const name = [
+        ...suites.map((suite) => suite.name),
+        skipped ? title.slice(0, -skippedSuffix.length) : title,
+      ].join(' > ');
+      collector.add(name, skipped ? 'skipped' : match[2] === '✔' ? 'passed' : 'failed');
+      if (match[2] === '✖' && !skipped) failedNames.push([name, title]);
       continue;
     }
     if (indent > 0 && !/^\s+at |^\s*(?:Finished in|Error|Expected|AssertionError)/.test(line))
@@ -107,7 +118,12 @@ export function parseKarma(lines: readonly string[]): ParsedTestOutput {
     const skipped = summary.get('skipped') ?? 0;
     collector.counts = { passed, failed, skipped, total: passed + failed + skipped };
   } else if (totalLine !== undefined) {
-    collector.counts = { passed: totalLine.passed, failed: totalLine.failed };
+    const { passed, failed } = totalLine;
+    // the last Executed line of the same run: `Executed 5 of 6 (2 FAILED) (skipped 1)`
+    collector.counts =
+      lastExecuted !== undefined && lastExecuted.ran === passed + failed && lastExecuted.failed === failed
+        ? { passed, failed, skipped: lastExecuted.skipped, total: lastExecuted.of }
+        : { passed, failed };
   } else if (lastExecuted !== undefined) {
     const { ran, of, failed, skipped } = lastExecuted;
     collector.counts = { passed: Math.max(0, ran - failed), failed, skipped, total: of };

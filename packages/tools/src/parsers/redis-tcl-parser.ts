@@ -3,8 +3,9 @@
  * `[err]: name in tests/unit/x.tcl` (the ` in file` dropped, as the official SWE-bench v4.1.0
  * `parse_log_redis` does), `[skip]:`/`[ignore]:` (skipped); when the log's `[ok]` lines end
  * with a duration, one without it was cut and is not counted, and `[exception]: …` (the test
- * client died: an `error` named by the unit the runner was in, from its last `[N/M done]:`-less
- * `Testing unit/x` line, else `exception`). The runner prints no counts, so none are given. The line after an
+ * client died: an `error` named by the unit the runner was in, its last `Testing unit/x` line
+ * that no `[N/M done]: unit/x` line closed, else `exception`; tests that ran in the unit before
+ * it keep their own results). The runner prints no counts, so none are given. The line after an
  * `[err]:` is its message.
  * @module
  */
@@ -14,6 +15,7 @@ import type { ParsedTestOutput } from './test-output-types.js';
 const result = /^\[(ok|err|skip|ignore)\]:\s(.+?)(\s\(\d+\s*m?s\))?$/;
 const exception = /^\[exception\]:\s*(.*)$/;
 const testing = /^Testing (\S+)$/;
+const done = /^\[\d+\/\d+ done\]: (\S+) \(/;
 
 /** Parses redis/valkey runtest output. Pure; never throws. */
 export function parseRedisTcl(lines: readonly string[]): ParsedTestOutput {
@@ -34,7 +36,6 @@ export function parseRedisTcl(lines: readonly string[]): ParsedTestOutput {
         collector.add(name, 'failed');
         collector.fail(name, (lines[index + 1] as string | undefined)?.trim() ?? '');
       } else collector.add(match[2] as string, 'skipped');
-      current = undefined;
       continue;
     }
     const died = exception.exec(line);
@@ -49,6 +50,7 @@ export function parseRedisTcl(lines: readonly string[]): ParsedTestOutput {
     }
     const running = testing.exec(line);
     if (running?.[1] !== undefined) current = running[1];
+    else if (done.exec(line)?.[1] === current) current = undefined;
   }
   return collector.finish('redis-tcl');
 }

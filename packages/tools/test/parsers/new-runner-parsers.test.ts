@@ -5,8 +5,8 @@ import { parseTestOutput } from '../../src/parsers/parse-test-output.js';
 import type { ParsedTestOutput, TestFramework, TestStatus } from '../../src/parsers/test-output-types.js';
 
 // Issue 9 item 5: the runners every SWE-bench (v4.1.0) repository uses beyond Python. Fixtures are
-// real runner output (generate.sh) except the *-hand.txt ones, written from the runner's format
-// where no runner runs offline here (each says so in its first line).
+// real runner output (generate.sh) except gradle-compile-error-hand.txt, written from a newer
+// Gradle's format than the one that runs offline here (its first line says so).
 const fixture = (name: string): string => readFileSync(join(import.meta.dirname, '../fixtures/runners', name), 'utf8');
 const statuses = (parsed: ParsedTestOutput): Record<string, TestStatus> =>
   Object.fromEntries(parsed.tests.map((test) => [test.name, test.status]));
@@ -253,23 +253,42 @@ const cases: Case[] = [
     messages: { db: 'Error: cannot disconnect', 'math subtracts badly': 'Expected 1 to be 3.' },
   },
   {
-    fixture: 'karma-mocha-hand.txt',
+    // karma-mocha-reporter prints a skipped test with the failure mark and a ` (skipped)` suffix
+    fixture: 'karma-mocha.txt',
     framework: 'karma',
-    counts: { passed: 3, failed: 1, skipped: 1, total: 5 },
+    counts: { passed: 3, failed: 2, skipped: 1, total: 6 },
     tests: {
       'Components > should render a component': 'passed',
       'Components > should keep refs when re-rendering': 'failed',
+      'Components > should be skipped': 'skipped',
       'Components > nested > should unmount children': 'passed',
       'Events > should add event listeners': 'passed',
+      'Events > should throw': 'failed',
     },
-    messages: { 'Components > should keep refs when re-rendering': "AssertionError: expected null to equal 'div'" },
+    messages: { 'Components > should keep refs when re-rendering': "AssertionError: expected null to equal 'div'", 'Events > should throw': 'Error: boom' },
   },
   {
-    fixture: 'karma-progress-hand.txt',
+    // TOTAL gives passes and failures, the last `Executed 5 of 6 (2 FAILED) (skipped 1)` the rest
+    fixture: 'karma-progress.txt',
     framework: 'karma',
-    counts: { passed: 5, failed: 1, skipped: undefined, total: undefined },
-    tests: { 'Chart.controllers.line should draw all elements': 'failed' },
-    messages: { 'Chart.controllers.line should draw all elements': 'Expected 3 to be 4.' },
+    counts: { passed: 3, failed: 2, skipped: 1, total: 6 },
+    tests: { 'Components should keep refs when re-rendering': 'failed', 'Events should throw': 'failed' },
+    messages: { 'Components should keep refs when re-rendering': "AssertionError: expected null to equal 'div'", 'Events should throw': 'Error: boom' },
+  },
+  {
+    // Chart.js' pairing: karma-jasmine, whose failure message comes before `at <Jasmine>`
+    fixture: 'karma-progress-jasmine.txt',
+    framework: 'karma',
+    counts: { passed: 1, failed: 2, skipped: 1, total: 4 },
+    tests: { 'Chart.controllers.line should draw all elements': 'failed', 'Chart.controllers.line nested should throw': 'failed' },
+    messages: { 'Chart.controllers.line should draw all elements': 'Expected 3 to be 4.', 'Chart.controllers.line nested should throw': 'Error: boom' },
+  },
+  {
+    fixture: 'karma-load-error.txt',
+    framework: 'karma',
+    counts: { passed: undefined, failed: undefined, skipped: undefined, total: undefined },
+    tests: { 'Chrome Headless 156.0.0.0 (Linux 0.0.0) ERROR': 'error' },
+    messages: { 'Chrome Headless 156.0.0.0 (Linux 0.0.0) ERROR': 'Uncaught Error: the bundle failed to load' },
   },
   {
     fixture: 'maven-surefire.txt',
@@ -300,15 +319,36 @@ const cases: Case[] = [
     messages: { 'org.apache.maven.plugins:maven-compiler-plugin:testCompile': /Broken\.java: cannot find symbol$/ },
   },
   {
-    fixture: 'gradle-plain-hand.txt',
+    // Debian's Gradle 4.4.1: `:test FAILED` is the task, not a test
+    fixture: 'gradle-plain.txt',
     framework: 'gradle',
-    counts: { passed: 2, failed: 1, skipped: 1, total: 4 },
+    counts: { passed: 2, failed: 2, skipped: 1, total: 5 },
     tests: {
-      'io.reactivex.rxjava3.core.MathTest > adds': 'passed',
-      'io.reactivex.rxjava3.core.MathTest > subtractsBadly': 'failed',
-      'io.reactivex.rxjava3.core.MathTest > disabledOne': 'skipped',
-      'io.reactivex.rxjava3.core.FlowableTest > mapsValues': 'passed',
+      'com.example.MathTest > adds': 'passed',
+      'com.example.MathTest > subtractsBadly': 'failed',
+      'com.example.MathTest > throwsOne': 'failed',
+      'com.example.MathTest > printsALine': 'passed',
+      'com.example.MathTest > skipped': 'skipped',
     },
+    messages: {
+      'com.example.MathTest > subtractsBadly': 'java.lang.AssertionError: expected:<3> but was:<1>',
+      'com.example.MathTest > throwsOne': 'java.lang.IllegalStateException: boom',
+    },
+  },
+  {
+    // a run that passes prints no `N tests completed` line: the counts are the Results line's
+    fixture: 'gradle-tests-pass.txt',
+    framework: 'gradle',
+    counts: { passed: 2, failed: 0, skipped: 0, total: 2 },
+    tests: { 'com.example.MathTest > adds': 'passed', 'com.example.MathTest > printsALine': 'passed' },
+  },
+  {
+    // 4.4.1 prints the task, the compiler's output, then ` FAILED` alone: "What went wrong" names it
+    fixture: 'gradle-compile-error.txt',
+    framework: 'gradle',
+    counts: { passed: undefined, failed: undefined, skipped: undefined, total: undefined },
+    tests: { ':compileTestJava': 'error' },
+    messages: { ':compileTestJava': "Execution failed for task ':compileTestJava'." },
   },
   {
     fixture: 'gradle-compile-error-hand.txt',
@@ -318,38 +358,125 @@ const cases: Case[] = [
     messages: { ':compileTestJava': "Execution failed for task ':compileTestJava'." },
   },
   {
-    fixture: 'ant-junit-hand.txt',
+    // lombok's SimpleTestFormatter prints nothing for the @Ignore'd test; printsummary's
+    // `Running <class>` + `Tests run:` lines give the counts, added over the two classes
+    fixture: 'ant-junit-lombok.txt',
     framework: 'ant-junit',
-    counts: { passed: 2, failed: 2, skipped: 0, total: 4 },
+    counts: { passed: 2, failed: 2, skipped: 1, total: 5 },
     tests: {
-      'testBuilderSimple(lombok.transform.TestWithEcj)': 'passed',
-      'testGetterLazy(lombok.transform.TestWithEcj)': 'failed',
-      'testValPlain(lombok.transform.TestWithEcj)': 'error',
+      'adds(com.example.MathTest)': 'passed',
+      'subtractsBadly(com.example.MathTest)': 'failed',
+      'throwsOne(com.example.MathTest)': 'error',
+      'alwaysFine(com.example.OkTest)': 'passed',
     },
+    messages: { 'subtractsBadly(com.example.MathTest)': 'expected:<3> but was:<1>', 'throwsOne(com.example.MathTest)': 'class java.lang.IllegalStateException: boom' },
   },
   {
-    fixture: 'redis-tcl-hand.txt',
+    // brief: `Testcase: skipped(com.example.MathTest):SKIPPED: not now`, passes not printed
+    fixture: 'ant-junit-brief.txt',
+    framework: 'ant-junit',
+    counts: { passed: 2, failed: 2, skipped: 1, total: 5 },
+    tests: { 'com.example.MathTest.subtractsBadly': 'failed', 'com.example.MathTest.throwsOne': 'error', 'com.example.MathTest.skipped': 'skipped' },
+    messages: { 'com.example.MathTest.subtractsBadly': 'expected:<3> but was:<1>', 'com.example.MathTest.throwsOne': 'boom' },
+  },
+  {
+    // plain: `Testcase: adds took 0 sec`, the outcome on the next line when it did not pass
+    fixture: 'ant-junit-plain.txt',
+    framework: 'ant-junit',
+    counts: { passed: 2, failed: 2, skipped: 1, total: 5 },
+    tests: {
+      'com.example.MathTest.adds': 'passed',
+      'com.example.MathTest.subtractsBadly': 'failed',
+      'com.example.MathTest.throwsOne': 'error',
+      'com.example.MathTest.skipped': 'skipped',
+      'com.example.OkTest.alwaysFine': 'passed',
+    },
+    messages: { 'com.example.MathTest.subtractsBadly': 'expected:<3> but was:<1>', 'com.example.MathTest.throwsOne': 'boom' },
+  },
+  {
+    fixture: 'ant-junit-compile-error.txt',
+    framework: 'ant-junit',
+    counts: { passed: undefined, failed: undefined, skipped: undefined, total: undefined },
+    tests: { javac: 'error' },
+    messages: { javac: /Broken\.java:1: error: cannot find symbol$/ },
+  },
+  {
+    fixture: 'redis-tcl-durable.txt',
     framework: 'redis-tcl',
     counts: { passed: undefined, failed: undefined, skipped: undefined, total: undefined },
     tests: {
-      'INCR against non existing key': 'passed',
-      'INCRBYFLOAT does not allow NaN or Infinity': 'failed',
-      'INCR uses shared objects in the 0-9999 range': 'skipped',
-      'Not supported in cluster mode': 'skipped',
+      'SET and GET a key': 'passed',
+      'INCR a string that is not a number': 'passed',
+      'GET returns what was SET - badly': 'failed',
+      'assert_equal on a list length': 'failed',
+      'Skipped by --skiptest': 'skipped',
+      'Denied by its tag: Tag: slow denied': 'skipped',
     },
-    messages: { 'INCRBYFLOAT does not allow NaN or Infinity': /^Expected 'ERR\*would produce\*'/ },
+    messages: { 'GET returns what was SET - badly': "Expected '2' to equal or match '1'", 'assert_equal on a list length': /^Expected '3' to be equal to '2'/ },
   },
   {
-    fixture: 'automake-hand.txt',
+    // the client dies in the unit after a test passed: the error is named by the unit
+    fixture: 'redis-tcl-exception.txt',
+    framework: 'redis-tcl',
+    counts: { passed: undefined, failed: undefined, skipped: undefined, total: undefined },
+    tests: { 'PING before the exception': 'passed', 'unit/sandkit-exception': 'error' },
+    messages: { 'unit/sandkit-exception': /^Executing test client: invalid command name "no_such_proc"\./ },
+  },
+  {
+    // SWE-bench's command shape: --only turns every other test of the unit into a [skip]
+    fixture: 'redis-tcl-only.txt',
+    framework: 'redis-tcl',
+    counts: { passed: undefined, failed: undefined, skipped: undefined, total: undefined },
+    tests: {
+      'INCRBYFLOAT against non existing key': 'passed',
+      'INCRBYFLOAT does not allow NaN or Infinity': 'passed',
+      'INCRBYFLOAT decrement': 'passed',
+      'INCR against non existing key': 'skipped',
+      'No negative zero': 'skipped',
+    },
+  },
+  {
+    fixture: 'automake-check.txt',
     framework: 'automake',
-    counts: { passed: 2, failed: 2, skipped: 2, total: 6 },
-    tests: { 'tests/jqtest': 'passed', 'tests/shtest': 'failed', 'tests/utf8test': 'skipped', 'tests/optionaltest': 'skipped', 'tests/onigtest': 'error' },
+    counts: { passed: 1, failed: 3, skipped: 2, total: 6 },
+    tests: { 'tests/pass.sh': 'passed', 'tests/fail.sh': 'failed', 'tests/skip.sh': 'skipped', 'tests/xfail.sh': 'skipped', 'tests/xpass.sh': 'failed', 'tests/error.sh': 'error' },
+    messages: { 'tests/fail.sh': 'FAIL (see tests/fail.sh.log)' },
   },
   {
-    fixture: 'micropython-hand.txt',
+    // tap-driver.sh: one line per TAP result, named without its `# SKIP` / `# TODO` directive
+    fixture: 'automake-tap.txt',
+    framework: 'automake',
+    counts: { passed: 1, failed: 2, skipped: 2, total: 5 },
+    tests: {
+      'tests/math.tap 1 - adds': 'passed',
+      'tests/math.tap 2 - subtracts badly': 'failed',
+      'tests/math.tap 3 - skipped one': 'skipped',
+      'tests/math.tap 4 - known bug': 'skipped',
+      'tests/math.tap 5 - fixed bug': 'failed',
+    },
+    messages: { 'tests/math.tap 2 - subtracts badly': 'FAIL (see test-suite.log)' },
+  },
+  {
+    // `15 tests performed` counts the tests that ran; the skipped one is on top
+    fixture: 'micropython-run-tests.txt',
     framework: 'micropython',
-    counts: { passed: 3, failed: 1, skipped: 1, total: 5 },
-    tests: { 'basics/string_format.py': 'passed', 'basics/string_format_modulo.py': 'failed', 'basics/string_format_cp310.py': 'skipped' },
+    counts: { passed: 14, failed: 1, skipped: 2, total: 17 },
+    tests: {
+      'basics/string_format.py': 'passed',
+      'basics/string_format_sandkit.py': 'failed',
+      'basics/string_format_sandkit_skip.py': 'skipped',
+      'basics/string_tstring_format1.py': 'skipped',
+      'float/string_format_modulo3.py': 'passed',
+    },
+    messages: { 'basics/string_format_sandkit.py': 'output differs from CPython (see the .exp/.out diff)' },
+  },
+  {
+    // before v1.23 the summary lists failures by bare name (`string_format_sandkit`): the same test
+    fixture: 'micropython-run-tests-v1.22.txt',
+    framework: 'micropython',
+    counts: { passed: 13, failed: 1, skipped: 1, total: 15 },
+    tests: { 'basics/string_format.py': 'passed', 'basics/string_format_sandkit.py': 'failed', 'basics/string_format_sandkit_skip.py': 'skipped' },
+    messages: { 'basics/string_format_sandkit.py': 'output differs from CPython (see the .exp/.out diff)' },
   },
 ];
 
@@ -371,6 +498,32 @@ describe('new runner parsers (issue 9 item 5)', () => {
       if (parsed.failures.length > 0 && parsed.failed !== undefined) expect(parsed.failed).toBeGreaterThan(0);
     });
   }
+
+  it.each([
+    ['gradle-plain.txt', 'gradle', 5],
+    ['karma-mocha.txt', 'karma', 6],
+    ['ant-junit-plain.txt', 'ant-junit', 5],
+    ['redis-tcl-only.txt', 'redis-tcl', 25],
+    ['automake-tap.txt', 'automake', 5],
+    ['micropython-run-tests.txt', 'micropython', 17],
+    ['micropython-run-tests-v1.22.txt', 'micropython', 15],
+  ] as const)('%s: lists each test once and nothing else (no task line, no `(skipped)` title)', (name, framework, count) => {
+    const parsed = parseTestOutput(fixture(name), { framework });
+    expect(parsed.tests).toHaveLength(count);
+    expect(parsed.tests.map((test) => test.name)).not.toContain(':test');
+  });
+
+  it('ant-junit-plain.txt with a FAILED line lost: lists no pass for that class, whose count line no longer agrees', () => {
+    const lines = fixture('ant-junit-plain.txt').split('\n');
+    const damaged = lines.filter((line) => line.trim() !== '[junit] \tFAILED');
+    expect(damaged).toHaveLength(lines.length - 1);
+    const parsed = parseTestOutput(damaged.join('\n'), { framework: 'ant-junit' });
+    const listed = statuses(parsed);
+    expect(listed['com.example.MathTest.subtractsBadly']).toBeUndefined();
+    expect(listed['com.example.MathTest.adds']).toBeUndefined();
+    expect(listed['com.example.OkTest.alwaysFine']).toBe('passed');
+    expect(counts(parsed)).toEqual({ passed: 2, failed: 2, skipped: 1, total: 5 });
+  });
 
   it('reads TAP Bail out! and names a subtest that never got its result (TAP 14 format, hand-written)', () => {
     const text = [
