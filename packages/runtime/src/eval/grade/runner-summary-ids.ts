@@ -13,6 +13,14 @@
  *   and jasmine numbers its `Pending:` list like its `Failures:` list, so a pending spec is FAILED
  *   too. sandkit adds the same (a FAILED status is the conservative one under FAIL_ONLY).
  *
+ * - `parse_log_karma` (preactjs/preact, karma-mocha-reporter): from the line holding
+ *   `Starting browser` to the one starting `SUMMARY:`, an id is the open suites and the test's title
+ *   joined with ` > `; a suite line indented deeper than the last suite line opens a suite, one
+ *   indented less closes ONE suite and opens none, one indented the same changes nothing. So after
+ *   a nested suite, the next top-level suite's tests keep the first suite's name
+ *   (`Components > should add event listeners` for a test under `Events`); the dataset's ids
+ *   have that form, so sandkit adds them beside the real names.
+ *
  * sandkit reads the same lines itself, conservatively where the official parser loses a failure:
  * `parse_log_p5js` matches lazily from the first `N)` line of the whole log, so a failure marked
  * `1) title` in the per-test listing swallows the failure list's first entry (mocha prints both);
@@ -29,7 +37,44 @@ export function runnerSummaryStatuses(log: string, officialParser: string | null
   if (officialParser === 'parse_log_react_pdf') return jestFileStatuses(log);
   if (officialParser === 'parse_log_p5js') return mochaFailureList(log);
   if (officialParser === 'parse_log_marked') return numberedLines(log);
+  if (officialParser === 'parse_log_karma') return karmaSuiteIds(log);
   return new Map();
+}
+
+/**
+ * karma-mocha-reporter's listing, with suites opened and closed by indentation as
+ * `parse_log_karma` does (see the module doc). A line is `<indent><✔|✖>? <text>`; the indent of a
+ * suite line is counted one short (the pattern's whitespace before the text takes one), which
+ * changes no comparison between suite lines. ✔ is PASSED, ✖ FAILED, a later line wins.
+ */
+function karmaSuiteIds(log: string): Map<string, TestStatus> {
+  const statuses = new Map<string, TestStatus>();
+  const suites: string[] = [];
+  let suiteIndent = -1;
+  let started = false;
+  for (const line of log.split('\n')) {
+    if (line.startsWith('SUMMARY:')) break;
+    if (!started) {
+      started = line.includes('Starting browser');
+      continue;
+    }
+    const match = /^(\s*)([✔✖])?\s([\s\S]*)$/.exec(line);
+    if (match === null) continue;
+    const [, indent = '', mark, text = ''] = match;
+    if (mark === undefined) {
+      if (indent.length === 0) continue;
+      if (indent.length > suiteIndent) {
+        suiteIndent = indent.length;
+        suites.push(text);
+      } else if (indent.length < suiteIndent) {
+        suiteIndent = indent.length;
+        suites.pop();
+      }
+      continue;
+    }
+    statuses.set([...suites, text].join(' > '), mark === '✔' ? 'PASSED' : 'FAILED');
+  }
+  return statuses;
 }
 
 /** Every `N) <name>` line (jasmine's `Failures:` and `Pending:` lists), FAILED. */

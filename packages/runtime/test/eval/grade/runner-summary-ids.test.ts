@@ -27,6 +27,37 @@ describe('runnerSummaryStatuses', () => {
     });
   });
 
+  describe('when the official parser is parse_log_karma', () => {
+    it("names tests by karma-mocha-reporter's suites as the official stack does, from the real preact-style run", () => {
+      expect(Object.fromEntries(runnerSummaryStatuses(runner('karma-mocha.txt'), 'parse_log_karma'))).toEqual({
+        'Components > should render a component': 'PASSED',
+        'Components > should keep refs when re-rendering': 'FAILED',
+        'Components > should be skipped (skipped)': 'FAILED',
+        'Components > nested > should unmount children': 'PASSED',
+        // `Events` is shallower than `nested`: it closes one suite and opens none.
+        'Components > should add event listeners': 'PASSED',
+        'Components > should throw': 'FAILED',
+      });
+    });
+
+    it('keeps the open suite for a sibling suite at the same indent, reads nothing before the browser starts or after SUMMARY:', () => {
+      const log = [
+        '    ✔ too early',
+        'INFO [launcher]: Starting browser ChromeHeadless',
+        '  First',
+        '    ✔ one',
+        '  Second',
+        '    ✖ two\r',
+        'SUMMARY:',
+        '    ✖ two',
+      ].join('\n');
+      expect(Object.fromEntries(runnerSummaryStatuses(log, 'parse_log_karma'))).toEqual({
+        'First > one': 'PASSED',
+        'First > two\r': 'FAILED',
+      });
+    });
+  });
+
   describe('when the official parser is parse_log_p5js', () => {
     it("joins the title lines of every entry of mocha's failure list with `:`, the first included", () => {
       expect(Object.fromEntries(runnerSummaryStatuses(runner('mocha-spec.txt'), 'parse_log_p5js'))).toEqual({
