@@ -52,6 +52,8 @@ beforeAll(async () => {
       user: 'root',
       directories: { '/home/user': null, '/testbed': testbed },
     };
+    // the same image as a template that kept E2B's default user: /testbed is root's
+    templates[`sweb-user-${id1776}`] = { directories: { '/home/user': null, '/testbed': testbed } };
   }
   fake = await startE2BApiFake({ apiKey, templates });
   env = { E2B_API_KEY: apiKey, E2B_API_URL: fake.url, E2B_SANDBOX_URL: fake.url };
@@ -103,6 +105,40 @@ describe.skipIf(!asRoot)('sandkit eval --sandbox e2b (E2B stand-in)', () => {
       expect(new Set(created.map((call) => (call.body as { templateID: string }).templateID))).toEqual(
         new Set(['sandkit-no-code']),
       );
+    }, 300_000);
+  });
+
+  describe("when the template's user cannot write /testbed", () => {
+    it('ends each instance as a repo error that says how to build the template, and exits 3', async () => {
+      const out = join(dir, 'not-writable');
+      const run = await runCli(
+        [
+          'eval',
+          '--example',
+          '--sandbox',
+          'e2b',
+          '--image-template',
+          'sweb-user-{id_1776}',
+          '--workers',
+          '3',
+          '--out',
+          out,
+          '--cache-dir',
+          join(dir, 'cache'),
+        ],
+        env,
+      );
+      expect(run.code).toBe(3);
+      const results = await readJsonl<{ instance_id: string; error_kind?: string; error?: string }>(
+        join(out, 'gold', 'results.jsonl'),
+      );
+      expect(results).toHaveLength(6);
+      for (const result of results) {
+        expect(result.error_kind).toBe('repo');
+        expect(result.error).toBe(
+          "/testbed is not writable by user (it belongs to root), so no patch can be applied: run the sandbox as that user (an E2B template built from the image: setUser('root'))",
+        );
+      }
     }, 300_000);
   });
 
