@@ -272,7 +272,7 @@ function infraExit(infraErrorIds: readonly string[]): number {
   const shown = infraErrorIds.slice(0, 5).join(', ');
   const more = infraErrorIds.length > 5 ? ` and ${infraErrorIds.length - 5} more` : '';
   process.stderr.write(
-    `sandkit eval: ${infraErrorIds.length} instance${infraErrorIds.length === 1 ? '' : 's'} ended as infrastructure errors (${shown}${more}): they have no verdict, so the score is not comparable; see the notes in summary.md, fix the cause and rerun with --resume (exit ${evalExitCode.infraErrors})\n`,
+    `sandkit eval: ${infraErrorIds.length === 1 ? '1 instance ended as an infrastructure error' : `${infraErrorIds.length} instances ended as infrastructure errors`} (${shown}${more}): no verdict for ${infraErrorIds.length === 1 ? 'it' : 'them'}, so the score is not comparable; see the notes in summary.md, fix the cause and rerun with --resume (exit ${evalExitCode.infraErrors})\n`,
   );
   return evalExitCode.infraErrors;
 }

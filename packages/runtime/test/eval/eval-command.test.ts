@@ -171,11 +171,11 @@ describe('sandkit eval', () => {
       ]);
       expect(down.code).toBe(3);
       expect(down.stderr).toContain(
-        'sandkit eval: 1 instance ended as infrastructure errors (sandkit-mini__ledger-1): they have no verdict, so the score is not comparable',
+        'sandkit eval: 1 instance ended as an infrastructure error (sandkit-mini__ledger-1): no verdict for it, so the score is not comparable',
       );
       expect(mixed.stdout).toMatch(/\| sandkit-mini__ledger-1 \| resolved \|/);
       expect(mixed.code).toBe(3);
-      expect(mixed.stderr).toContain('1 instance ended as infrastructure errors (nobody__missing-1)');
+      expect(mixed.stderr).toContain('1 instance ended as an infrastructure error (nobody__missing-1)');
     }, 180_000);
   });
 

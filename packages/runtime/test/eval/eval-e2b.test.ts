@@ -6,7 +6,7 @@
  * official image would be (`setUser('root')`: root-owned `/testbed`, commands as root).
  * Each sandbox gets private copies of the template's directories (a mount namespace): needs root.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMirrors, miniInstances, readJsonl, runCli, tempDir } from './eval-test-helpers.js';
 
 const apiKey = 'e2b_sandkit_eval_test';
-const asRoot = process.getuid?.() === 0;
+/** Template directories need root and mount namespaces (`unshare --mount`). */
+const asRoot = process.getuid?.() === 0 && spawnSync('unshare', ['--mount', '--', 'true']).status === 0;
 
 /** The README's verdicts for the model-like predictions (also those of the local and docker runs). */
 const wrongVerdicts = {

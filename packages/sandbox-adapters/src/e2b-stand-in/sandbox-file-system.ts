@@ -42,7 +42,8 @@ const mountScript =
 /**
  * Copies each template directory into `<root>/fs/<n>` and returns the sandbox's paths.
  * @throws SandkitError `invalid_option` for a relative or nested path, or when directories are
- *   asked for and the stand-in does not run as root (it cannot mount); the `cp` failure otherwise.
+ *   asked for and the stand-in does not run as root or may not make a mount namespace; the `cp`
+ *   failure otherwise.
  */
 export async function createSandboxFileSystem(
   root: string,
@@ -63,6 +64,11 @@ export async function createSandboxFileSystem(
     throw invalid(
       'template directories need a stand-in run as root (it bind-mounts them in a mount namespace)',
     );
+  await promisify(execFile)('unshare', ['--mount', '--', 'true']).catch((cause: Error) => {
+    throw invalid(
+      `template directories need mount namespaces, and \`unshare --mount\` fails here (${cause.message.trim()}); run the stand-in where root may unshare (CAP_SYS_ADMIN), or use templates without directories`,
+    );
+  });
   for (const { path } of entries) {
     if (!path.startsWith('/') || path === '/')
       throw invalid(`template directory "${path}" must be an absolute path below /`);

@@ -3,6 +3,7 @@
  * `sandkit eval --sandbox e2b` needs to run in place at /testbed): each sandbox gets a private
  * copy, seen the same way by commands (bind mount in a mount namespace) and by file calls.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,8 @@ import { createE2BSandboxAdapter } from '../../src/e2b/index.js';
 import { type E2BApiFake, startE2BApiFake } from '../../src/e2b-stand-in/index.js';
 import { fakeApiKey } from './e2b-api-fake-adapter.js';
 
-const asRoot = process.getuid?.() === 0;
+/** Template directories need root and mount namespaces (`unshare --mount`). */
+const asRoot = process.getuid?.() === 0 && spawnSync('unshare', ['--mount', '--', 'true']).status === 0;
 let fake: E2BApiFake;
 let source: string;
 /** Where sandboxes see the template's directory (made on the host as an empty mount point). */
