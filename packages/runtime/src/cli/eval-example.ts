@@ -38,8 +38,9 @@ export interface ExampleEvalResult {
  * `$XDG_CACHE_HOME/sandkit/mirrors` or `~/.cache/sandkit/mirrors`), grades the gold patches into
  * `<out>/gold` and the wrong predictions into `<out>/wrong`, replacing the results of an earlier
  * `--example` run there, and writes each run's summary to `write`.
- * @throws SandkitError `invalid_option` for a bad option (before anything is built), or when `<out>/gold` or `<out>/wrong` exists, is not empty and
- *   holds no sandkit results (choose another `--out`); whatever `runEval` throws.
+ * @throws SandkitError `invalid_option` for a bad option (before anything is built or replaced),
+ *   or when `<out>/gold` or `<out>/wrong` exists, is not empty and holds no sandkit results
+ *   (choose another `--out`); whatever `runEval` throws.
  */
 export async function runExampleEval(
   options: ExampleEvalOptions,
@@ -57,14 +58,13 @@ export async function runExampleEval(
       predictions: exampleDatasetFiles.wrongPredictions,
     },
   ];
+  const { createProgress, ...evalOptions } = options;
   // bad options are usage errors before anything is built or replaced
-  const { createProgress: _, ...checked } = options;
-  normalizeEvalOptions({ ...checked, dataset: exampleDatasetFiles.instances, gold: true });
+  normalizeEvalOptions({ ...evalOptions, dataset: exampleDatasetFiles.instances, gold: true });
   for (const run of runs) await clearEarlierRun(join(out, run.name));
   const infraErrorIds: string[] = [];
   const reposDir = await buildReposInto(join(cacheDir, 'swebench-mini'));
   for (const run of runs) {
-    const { createProgress, ...evalOptions } = options;
     const result = await runEval({
       ...evalOptions,
       ...(createProgress === undefined ? {} : { progress: createProgress() }),
