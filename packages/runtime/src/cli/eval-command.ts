@@ -1,10 +1,13 @@
 /**
  * `sandkit eval`: the SWE-bench-style evaluation harness on the command line.
  *
- * Exit codes: 0 the run completed (whatever the verdicts: unresolved and errored instances are
- * results, see the report), 1 the harness itself failed, 2 usage error (bad option, unreadable
- * dataset or predictions, existing results without `--resume`), 130 interrupted (Ctrl-C; the
- * report is consistent and `--resume` finishes the run).
+ * Exit codes: 0 the run completed and every instance has a verdict (resolved, unresolved, empty
+ * patch, or a model patch that did not apply: the model's doing), 1 the harness itself failed,
+ * 2 usage error (bad option, unreadable dataset or predictions, existing results without
+ * `--resume`), 3 the run completed but at least one instance ended as an infrastructure error
+ * (sandbox, image, repository, setup, timeout: `infra_error_ids` in `run_report.json`; its score
+ * is not comparable, and `--resume` reruns those instances), 130 interrupted (Ctrl-C; the report
+ * is consistent and `--resume` finishes the run).
  * @module
  */
 import { readFile } from 'node:fs/promises';
@@ -19,7 +22,7 @@ import { runEval } from '../eval/run-eval.js';
 import { runExampleEval } from './eval-example.js';
 
 /** Exit codes of `sandkit eval`. */
-export const evalExitCode = { completed: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+export const evalExitCode = { completed: 0, failed: 1, usage: 2, infraErrors: 3, interrupted: 130 } as const;
 
 interface EvalCliOptions {
   dataset?: string;
@@ -77,8 +80,15 @@ Files written to --out:
   instances/<id>/eval.log            every command, its exit code and time
   instances/<id>/report.json         SWE-bench per-instance report (tests_status, resolved)
 
-Exit codes: 0 run completed (whatever the verdicts), 1 harness failure, 2 usage error,
-130 interrupted by Ctrl-C (report consistent; rerun with --resume).
+Exit codes:
+  0    run completed, every instance has a verdict (resolved, unresolved, empty patch, or a
+       model patch that did not apply)
+  1    the harness failed
+  2    usage error
+  3    run completed, but some instances ended as infrastructure errors (sandbox, image,
+       repository, setup, timeout; infra_error_ids in run_report.json): no verdict for them,
+       so the score is not comparable; fix the cause and rerun with --resume
+  130  interrupted by Ctrl-C (report consistent; rerun with --resume)
 `;
 
 /**
@@ -197,8 +207,11 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
           out: options.out,
           ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
           sandbox: options.sandbox,
-          ...(options.image === undefined ? {} : { image: options.image }),
+          ...imageOptions(options),
+          patchPolicy: options.patchPolicy,
           ...(options.workers === undefined ? {} : { workers: options.workers }),
+          ...(options.maxSandboxes === undefined ? {} : { maxSandboxes: options.maxSandboxes }),
+          infraRetries: options.infraRetries ?? 2,
           timeoutSeconds: options.timeout,
           checkout: options.checkout,
           signal: controller.signal,
@@ -206,7 +219,8 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
         },
         (text) => process.stdout.write(text),
       );
-      return example.interrupted ? evalExitCode.interrupted : evalExitCode.completed;
+      if (example.interrupted) return evalExitCode.interrupted;
+      return infraExit(example.infraErrorIds);
     }
     const run = await runEval({
       dataset: options.dataset as string,
@@ -217,10 +231,7 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
       ...(options.repoUrl === undefined ? {} : { repoUrl: options.repoUrl }),
       ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
       sandbox: options.sandbox,
-      ...(options.image === undefined ? {} : { image: options.image }),
-      ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
-      ...(options.tag === undefined ? {} : { tag: options.tag }),
-      ...(options.imageTemplate === undefined ? {} : { imageTemplate: options.imageTemplate }),
+      ...imageOptions(options),
       patchPolicy: options.patchPolicy,
       ...(options.workers === undefined ? {} : { workers: options.workers }),
       ...(options.maxSandboxes === undefined ? {} : { maxSandboxes: options.maxSandboxes }),
@@ -234,7 +245,8 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
     });
     if (options.json) process.stdout.write(`${JSON.stringify(run.report, null, 2)}\n`);
     else process.stdout.write(await readFile(join(run.out, 'summary.md'), 'utf8'));
-    return run.interrupted ? evalExitCode.interrupted : evalExitCode.completed;
+    if (run.interrupted) return evalExitCode.interrupted;
+    return infraExit(run.report.infra_error_ids);
   } catch (error) {
     const usage = SandkitError.isInstance(error) && error.code === SandkitErrorCode.invalidOption;
     process.stderr.write(`sandkit eval: ${(error as Error).message}\n`);
@@ -242,6 +254,27 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
   } finally {
     process.off('SIGINT', onInterrupt);
   }
+}
+
+/** The image naming options as given (commander fills `--namespace` and `--tag` defaults). */
+function imageOptions(options: EvalCliOptions) {
+  return {
+    ...(options.image === undefined ? {} : { image: options.image }),
+    ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
+    ...(options.tag === undefined ? {} : { tag: options.tag }),
+    ...(options.imageTemplate === undefined ? {} : { imageTemplate: options.imageTemplate }),
+  };
+}
+
+/** Exit 3, saying why, when any instance ended as an infrastructure error; else 0. */
+function infraExit(infraErrorIds: readonly string[]): number {
+  if (infraErrorIds.length === 0) return evalExitCode.completed;
+  const shown = infraErrorIds.slice(0, 5).join(', ');
+  const more = infraErrorIds.length > 5 ? ` and ${infraErrorIds.length - 5} more` : '';
+  process.stderr.write(
+    `sandkit eval: ${infraErrorIds.length === 1 ? '1 instance ended as an infrastructure error' : `${infraErrorIds.length} instances ended as infrastructure errors`} (${shown}${more}): no verdict for ${infraErrorIds.length === 1 ? 'it' : 'them'}, so the score is not comparable; see the notes in summary.md, fix the cause and rerun with --resume (exit ${evalExitCode.infraErrors})\n`,
+  );
+  return evalExitCode.infraErrors;
 }
 
 /** `--example` or `--dataset`, and nothing `--example` would ignore; the message, or `null`. */

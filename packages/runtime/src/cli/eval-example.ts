@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises'
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
-import type { EvalOptions } from '../eval/eval-options.js';
+import { type EvalOptions, normalizeEvalOptions } from '../eval/eval-options.js';
 import type { EvalProgress } from '../eval/report/progress.js';
 import { runEval } from '../eval/run-eval.js';
 import { buildExampleRepos, exampleDatasetFiles } from '../example-dataset/build-example-repos.js';
@@ -29,6 +29,8 @@ export interface ExampleEvalOptions
 export interface ExampleEvalResult {
   /** `true` when `signal` aborted one of the runs (the second is then not started). */
   interrupted: boolean;
+  /** Instances of either run that ended as infrastructure errors (`run/<id>`, `run` = gold or wrong). */
+  infraErrorIds: string[];
 }
 
 /**
@@ -36,8 +38,9 @@ export interface ExampleEvalResult {
  * `$XDG_CACHE_HOME/sandkit/mirrors` or `~/.cache/sandkit/mirrors`), grades the gold patches into
  * `<out>/gold` and the wrong predictions into `<out>/wrong`, replacing the results of an earlier
  * `--example` run there, and writes each run's summary to `write`.
- * @throws SandkitError `invalid_option` when `<out>/gold` or `<out>/wrong` exists, is not empty and
- *   holds no sandkit results (choose another `--out`); whatever `runEval` throws.
+ * @throws SandkitError `invalid_option` for a bad option (before anything is built or replaced),
+ *   or when `<out>/gold` or `<out>/wrong` exists, is not empty and holds no sandkit results
+ *   (choose another `--out`); whatever `runEval` throws.
  */
 export async function runExampleEval(
   options: ExampleEvalOptions,
@@ -55,10 +58,13 @@ export async function runExampleEval(
       predictions: exampleDatasetFiles.wrongPredictions,
     },
   ];
+  const { createProgress, ...evalOptions } = options;
+  // bad options are usage errors before anything is built or replaced
+  normalizeEvalOptions({ ...evalOptions, dataset: exampleDatasetFiles.instances, gold: true });
   for (const run of runs) await clearEarlierRun(join(out, run.name));
+  const infraErrorIds: string[] = [];
   const reposDir = await buildReposInto(join(cacheDir, 'swebench-mini'));
   for (const run of runs) {
-    const { createProgress, ...evalOptions } = options;
     const result = await runEval({
       ...evalOptions,
       ...(createProgress === undefined ? {} : { progress: createProgress() }),
@@ -70,9 +76,10 @@ export async function runExampleEval(
     });
     write(`\n## ${run.title}: ${result.out}\n\n`);
     write(await readFile(join(result.out, 'summary.md'), 'utf8'));
-    if (result.interrupted) return { interrupted: true };
+    infraErrorIds.push(...result.report.infra_error_ids.map((id) => `${run.name}/${id}`));
+    if (result.interrupted) return { interrupted: true, infraErrorIds };
   }
-  return { interrupted: false };
+  return { interrupted: false, infraErrorIds };
 }
 
 /** Builds the repositories in a fresh sibling directory, then puts it in place of `target`. */

@@ -9,7 +9,7 @@ import type { EvalSandboxKind } from './eval-sandboxes.js';
 import type { CheckoutMode } from './instance/checkout-instance.js';
 import type { PatchPolicy } from './instance/patch-step.js';
 import type { EvalProgress } from './report/progress.js';
-import { type ImageNaming, officialImageNaming } from './sandbox/official-image.js';
+import { checkImageTemplate, type ImageNaming, officialImageNaming } from './sandbox/official-image.js';
 
 /** Options of {@link runEval}. */
 export interface EvalOptions {
@@ -99,7 +99,9 @@ export interface NormalizedEvalOptions {
 
 /**
  * Fills defaults and checks values once.
- * @throws SandkitError `invalid_option` naming the option and the accepted values.
+ * @throws SandkitError `invalid_option` naming the option and the accepted values; also for
+ *   `image` or `imageTemplate` with the local sandbox (it runs no image), for both together, and
+ *   for an image template with an unknown placeholder (`checkImageTemplate`).
  */
 export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOptions {
   const gold = options.gold ?? false;
@@ -144,6 +146,23 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
   const tag = options.tag ?? officialImageNaming.tag;
   if (!/^[\w][\w.-]{0,127}$/.test(tag))
     invalid(`--tag must be a Docker tag (letters, digits, _ . -), got ${tag}`);
+  if (options.imageTemplate !== undefined) checkImageTemplate(options.imageTemplate);
+  if (options.image !== undefined && options.imageTemplate !== undefined)
+    invalid(
+      '--image gives one image to every instance and --image-template names one per instance: give only one of them',
+    );
+  if (sandbox === 'local' && options.adapter === undefined) {
+    const named =
+      options.image === undefined
+        ? options.imageTemplate === undefined
+          ? null
+          : '--image-template'
+        : '--image';
+    if (named !== null)
+      invalid(
+        `${named} names Docker images or E2B templates, and --sandbox local runs none (it clones each repository on the host): add --sandbox docker or --sandbox e2b, or drop ${named}`,
+      );
+  }
   const cacheHome = process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
   return {
     dataset: resolve(options.dataset),

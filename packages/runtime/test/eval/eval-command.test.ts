@@ -40,6 +40,7 @@ describe('sandkit eval', () => {
       '--resume',
       'run_report.json',
       'Exit codes',
+      '3    run completed, but some instances ended as infrastructure errors',
     ]) {
       expect(stdout).toContain(text);
     }
@@ -76,6 +77,107 @@ describe('sandkit eval', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/not in the dataset: nope-1/);
   }, 120_000);
+
+  describe('when the image options do not fit', () => {
+    it.each([
+      [
+        ['--sandbox', 'docker', '--image-template', 'reg/{name}:{tag}'],
+        '--image-template reg/{name}:{tag} has an unknown placeholder {name}; the placeholders are {id}, {id_1776}, {namespace}, {tag}, {arch}, {repo}',
+      ],
+      [
+        ['--sandbox', 'e2b', '--image-template', 'one-template'],
+        'names the same image for every instance; put {id} or {id_1776} in it (or {repo}), or give that one image with --image',
+      ],
+      [
+        ['--image-template', 'reg/{id_1776}'],
+        '--image-template names Docker images or E2B templates, and --sandbox local runs none (it clones each repository on the host): add --sandbox docker or --sandbox e2b, or drop --image-template',
+      ],
+      [['--image', 'my/env'], 'drop --image'],
+      [
+        ['--sandbox', 'docker', '--image', 'my/env', '--image-template', 'reg/{id}'],
+        '--image gives one image to every instance and --image-template names one per instance: give only one of them',
+      ],
+    ])('exits 2 before any instance runs for %j', async (flags, message) => {
+      const out = join(dir, `usage-${flags.join('-').replace(/[^\w-]/g, '')}`);
+      const run = await runCli(['eval', '--dataset', miniInstances, '--gold', '--out', out, ...flags]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(message);
+      expect(existsSync(out)).toBe(false);
+    });
+
+    it('checks them with --example too, before building or replacing anything', async () => {
+      const out = join(dir, 'usage-example');
+      const cache = join(dir, 'usage-example-cache');
+      const run = await runCli([
+        'eval',
+        '--example',
+        '--sandbox',
+        'e2b',
+        '--image-template',
+        'sweb-{instance}',
+        '--out',
+        out,
+        '--cache-dir',
+        cache,
+      ]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('unknown placeholder {instance}');
+      expect(existsSync(out) || existsSync(cache)).toBe(false);
+    });
+  });
+
+  describe('when instances end as infrastructure errors', () => {
+    it('exits 3 and names them when the engine is down, and when only one of several failed', async () => {
+      const ledger = (await readJsonl(miniInstances)).find((i) => i.instance_id === 'sandkit-mini__ledger-1');
+      const dataset = join(dir, 'one-missing-repo.jsonl');
+      await writeJsonl(dataset, [
+        ledger,
+        { ...ledger, instance_id: 'nobody__missing-1', repo: 'nobody/missing' },
+      ]);
+      const [down, mixed] = await Promise.all([
+        runCli(
+          [
+            'eval',
+            '--dataset',
+            miniInstances,
+            '--gold',
+            '--instance-ids',
+            'sandkit-mini__ledger-1',
+            '--sandbox',
+            'docker',
+            '--image',
+            'sandkit/none:latest',
+            '--infra-retries',
+            '0',
+            '--timeout',
+            '60',
+            '--out',
+            join(dir, 'engine-down'),
+          ],
+          { DOCKER_HOST: `unix://${join(dir, 'no-engine.sock')}` },
+        ),
+        runCli([
+          'eval',
+          '--dataset',
+          dataset,
+          '--gold',
+          '--repos',
+          mirrors,
+          '--cache-dir',
+          join(dir, 'cache'),
+          '--out',
+          join(dir, 'one-missing'),
+        ]),
+      ]);
+      expect(down.code).toBe(3);
+      expect(down.stderr).toContain(
+        'sandkit eval: 1 instance ended as an infrastructure error (sandkit-mini__ledger-1): no verdict for it, so the score is not comparable',
+      );
+      expect(mixed.stdout).toMatch(/\| sandkit-mini__ledger-1 \| resolved \|/);
+      expect(mixed.code).toBe(3);
+      expect(mixed.stderr).toContain('1 instance ended as an infrastructure error (nobody__missing-1)');
+    }, 180_000);
+  });
 
   it('grades the embedded dataset with --gold: all resolved, every file written; resuming the complete run does nothing and exits 0', async () => {
     const out = join(dir, 'gold');

@@ -24,6 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type E2BStandIn, startE2BStandIn } from './e2b-stand-in.js';
+import type { TemplateDirectories } from './sandbox-file-system.js';
 import { sendSandboxNotFound } from './sandbox-not-found.js';
 
 /** One sandbox as the fake's API sees it. */
@@ -51,12 +52,27 @@ export interface E2BApiFake {
   close(): Promise<void>;
 }
 
+/**
+ * What a template gives its sandboxes, as one built with E2B's template builder does (`fromImage`,
+ * `setUser`: "the last set user and workdir in the template is persisted as a default to the
+ * sandbox execution", e2b.dev/docs/template/user-and-workdir).
+ */
+export interface FakeTemplate {
+  /** The default user commands run as (the stand-in must run as root to switch). @default 'user' */
+  user?: string;
+  /** The sandbox's own directories, copied from host directories (see `sandbox-file-system.ts`). @default {} */
+  directories?: TemplateDirectories;
+}
+
 /** Options of {@link startE2BApiFake}. */
 export interface E2BApiFakeOptions {
   /** The one API key accepted. */
   apiKey: string;
-  /** Template names that exist. @default ['base', 'code-interpreter-v1'] */
-  templates?: readonly string[];
+  /**
+   * Templates that exist: names (each sandbox runs as `user` on the host's file system), or names
+   * with what each template holds ({@link FakeTemplate}). @default ['base', 'code-interpreter-v1']
+   */
+  templates?: readonly string[] | Readonly<Record<string, FakeTemplate>>;
   /** Running sandboxes allowed at once before create answers 429. @default 20 */
   maxSandboxes?: number;
   /** envd version reported for new sandboxes. @default '0.6.13' */
@@ -67,7 +83,12 @@ const defaultLifetimeMs = 15_000;
 
 /** Starts the fake on a free loopback port. */
 export async function startE2BApiFake(options: E2BApiFakeOptions): Promise<E2BApiFake> {
-  const templates = options.templates ?? ['base', 'code-interpreter-v1'];
+  const given = options.templates ?? ['base', 'code-interpreter-v1'];
+  const templates: ReadonlyMap<string, FakeTemplate> = new Map(
+    Array.isArray(given)
+      ? given.map((name: string) => [name, {}])
+      : Object.entries(given as Readonly<Record<string, FakeTemplate>>),
+  );
   const maxSandboxes = options.maxSandboxes ?? 20;
   const envdVersion = options.envdVersion ?? '0.6.13';
   const sandboxes = new Map<string, FakeSandbox>();
@@ -115,8 +136,8 @@ export async function startE2BApiFake(options: E2BApiFakeOptions): Promise<E2BAp
     switch (route) {
       case 'POST /v2/sandboxes': {
         const templateId = String(body.templateID ?? 'base');
-        if (!templates.includes(templateId))
-          return sendError(response, 404, `template '${templateId}' not found`);
+        const template = templates.get(templateId);
+        if (template === undefined) return sendError(response, 404, `template '${templateId}' not found`);
         const running = [...sandboxes.values()].filter((s) => s.state !== 'killed').length;
         if (running >= maxSandboxes) {
           return sendError(
@@ -126,7 +147,12 @@ export async function startE2BApiFake(options: E2BApiFakeOptions): Promise<E2BAp
           );
         }
         const sandboxId = `i${randomBytes(10).toString('hex')}`;
-        const standIn = await startE2BStandIn({ sandboxId, listen: false });
+        const standIn = await startE2BStandIn({
+          sandboxId,
+          listen: false,
+          ...(template.user === undefined ? {} : { user: template.user }),
+          ...(template.directories === undefined ? {} : { directories: template.directories }),
+        });
         const created: FakeSandbox = {
           sandboxId,
           templateId,

@@ -14,7 +14,8 @@
  * gone (killed, expired) or paused answers every request as E2B's proxy does: HTTP 502
  * `{"message":"The sandbox was not found","code":502}` (`sandbox-not-found.ts`).
  *
- * No isolation: for tests only. Not served: PTYs, watchers, stdin RPCs, `/envs`, `/init`.
+ * No isolation (a template's `directories` are private copies, everything else is the host's):
+ * for tests only. Not served: PTYs, watchers, stdin RPCs, `/envs`, `/init`.
  * @module
  */
 import { randomBytes } from 'node:crypto';
@@ -33,6 +34,7 @@ import {
   sendSignal,
   startProcess,
 } from './envd-process.js';
+import { createSandboxFileSystem, type TemplateDirectories } from './sandbox-file-system.js';
 import { sendSandboxNotFound } from './sandbox-not-found.js';
 import { signalSandboxProcesses } from './sandbox-processes.js';
 import { resolveSandboxUser } from './sandbox-user.js';
@@ -72,22 +74,34 @@ export interface E2BStandInOptions {
   user?: string;
   /** Listen on a port of its own; the API fake passes `false` and routes requests itself. @default true */
   listen?: boolean;
+  /**
+   * The sandbox's own directories, as its template defines them (see `sandbox-file-system.ts`):
+   * private copies bind-mounted over their paths for commands and mapped for file calls. Needs root.
+   * @default {} (every path is the host's)
+   */
+  directories?: TemplateDirectories;
 }
 
 /**
  * Starts a stand-in sandbox (on a free loopback port unless `listen: false`).
- * @throws SandkitError `invalid_option` when run as root and the default user does not exist.
+ * @throws SandkitError `invalid_option` when run as root and the default user does not exist, or
+ *   for `directories` that cannot be made (see `createSandboxFileSystem`).
  */
 export async function startE2BStandIn(options: E2BStandInOptions = {}): Promise<E2BStandIn> {
   const sandboxId = options.sandboxId ?? `sbx_${randomBytes(8).toString('hex')}`;
   const user = resolveSandboxUser(options.user ?? 'user');
   const root = await mkdtemp(join(tmpdir(), 'sandkit-e2b-'));
   if (user.switched) await chown(root, user.uid, user.gid);
+  const fs = await createSandboxFileSystem(root, options.directories ?? {}, user).catch(async (error) => {
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  });
   const processes = new Map<number, RunningProcess>();
   const context: ProcessServiceContext = {
     sandboxId,
     user,
     workdir: user.home,
+    fs,
     processes,
     streams: new Set(),
   };
@@ -161,7 +175,7 @@ async function route(
 ): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://stand-in');
   const body = await readBody(request);
-  const { user, workdir } = context;
+  const { user, workdir, fs } = context;
   const pathOf = (raw: string | null | undefined): string => resolveUserPath(raw ?? '', user.home, workdir);
   const json = (): { path?: string } => JSON.parse(body.toString('utf8') || '{}') as { path?: string };
   switch (`${request.method} ${url.pathname}`) {
@@ -169,9 +183,9 @@ async function route(
       response.writeHead(204).end();
       return;
     case 'GET /files':
-      return downloadFile(response, pathOf(url.searchParams.get('path')));
+      return downloadFile(response, pathOf(url.searchParams.get('path')), fs);
     case 'POST /files':
-      return uploadFiles(request, response, body, url.searchParams.get('path'), user, workdir);
+      return uploadFiles(request, response, body, url.searchParams.get('path'), user, workdir, fs);
     case 'POST /process.Process/Start':
       return startProcess(
         request,
@@ -182,9 +196,9 @@ async function route(
     case 'POST /process.Process/SendSignal':
       return sendSignal(response, JSON.parse(body.toString('utf8') || '{}'), context);
     case 'POST /filesystem.Filesystem/Stat':
-      return statEntry(response, pathOf(json().path));
+      return statEntry(response, pathOf(json().path), fs);
     case 'POST /filesystem.Filesystem/ListDir':
-      return listDirectory(response, pathOf(json().path));
+      return listDirectory(response, pathOf(json().path), fs);
     default:
       sendConnectError(
         response,

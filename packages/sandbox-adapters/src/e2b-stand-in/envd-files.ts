@@ -19,15 +19,20 @@ import { chown, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promis
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { resolveUserPath, sendConnectError } from './envd-process.js';
+import type { SandboxFileSystem } from './sandbox-file-system.js';
 import type { SandboxUser } from './sandbox-user.js';
 
 /** `GET /files?path=…`: the raw bytes. */
-export async function downloadFile(response: ServerResponse, path: string): Promise<void> {
-  const info = await stat(path).catch(() => undefined);
+export async function downloadFile(
+  response: ServerResponse,
+  path: string,
+  fs: SandboxFileSystem,
+): Promise<void> {
+  const info = await stat(fs.hostPath(path)).catch(() => undefined);
   if (!info) return sendJson(response, 404, { code: 404, message: `path '${path}' does not exist` });
   if (info.isDirectory())
     return sendJson(response, 400, { code: 400, message: `path '${path}' is a directory` });
-  const data = await readFile(path);
+  const data = await readFile(fs.hostPath(path));
   response
     .writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': data.length })
     .end(data);
@@ -41,6 +46,7 @@ export async function uploadFiles(
   pathParam: string | null,
   user: SandboxUser,
   workdir: string,
+  fs: SandboxFileSystem,
 ): Promise<void> {
   const type = request.headers['content-type'] ?? '';
   const files: { path: string; data: Buffer }[] = [];
@@ -56,13 +62,14 @@ export async function uploadFiles(
   const written = [];
   for (const file of files) {
     const full = resolveUserPath(file.path, user.home, workdir);
-    const info = await stat(full).catch(() => undefined);
+    const host = fs.hostPath(full);
+    const info = await stat(host).catch(() => undefined);
     if (info?.isDirectory())
       return sendJson(response, 400, { code: 400, message: `path is a directory: ${full}` });
     try {
-      await ensureDirs(dirname(full), user);
-      await writeFile(full, file.data, { mode: 0o666 });
-      if (user.switched) await chown(full, user.uid, user.gid);
+      await ensureDirs(dirname(host), user);
+      await writeFile(host, file.data, { mode: 0o666 });
+      if (user.switched) await chown(host, user.uid, user.gid);
     } catch (error) {
       return sendJson(response, 500, {
         code: 500,
@@ -75,19 +82,27 @@ export async function uploadFiles(
 }
 
 /** `filesystem.Filesystem/Stat`. */
-export async function statEntry(response: ServerResponse, path: string): Promise<void> {
-  const info = await stat(path).catch(() => undefined);
+export async function statEntry(
+  response: ServerResponse,
+  path: string,
+  fs: SandboxFileSystem,
+): Promise<void> {
+  const info = await stat(fs.hostPath(path)).catch(() => undefined);
   if (!info) return sendConnectError(response, 404, 'not_found', `path '${path}' does not exist`);
   sendJson(response, 200, { entry: entryOf(path, info) });
 }
 
 /** `filesystem.Filesystem/ListDir` (depth 1). */
-export async function listDirectory(response: ServerResponse, path: string): Promise<void> {
-  const names = await readdir(path).catch(() => undefined);
+export async function listDirectory(
+  response: ServerResponse,
+  path: string,
+  fs: SandboxFileSystem,
+): Promise<void> {
+  const names = await readdir(fs.hostPath(path)).catch(() => undefined);
   if (!names) return sendConnectError(response, 404, 'not_found', `directory '${path}' does not exist`);
   const entries = [];
   for (const name of names.sort()) {
-    const info = await stat(join(path, name)).catch(() => undefined);
+    const info = await stat(fs.hostPath(join(path, name))).catch(() => undefined);
     if (info) entries.push(entryOf(join(path, name), info));
   }
   sendJson(response, 200, { entries });

@@ -27,6 +27,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { encodeEnvelope, endStreamFlag } from './connect-envelope.js';
+import type { SandboxFileSystem } from './sandbox-file-system.js';
 import type { SandboxUser } from './sandbox-user.js';
 
 /** envd's own PATH in E2B's templates (a systemd service): the commands' starting PATH. */
@@ -38,6 +39,8 @@ export interface ProcessServiceContext {
   readonly user: SandboxUser;
   /** Default working directory (envd's `defaults.Workdir`). */
   readonly workdir: string;
+  /** Where the sandbox's paths live on the host, and how its commands see them. */
+  readonly fs: SandboxFileSystem;
   /** Live processes by pid. */
   readonly processes: Map<number, RunningProcess>;
   /** Open Start streams, so a test can drop them. */
@@ -75,7 +78,7 @@ export async function startProcess(
     response.end(encodeEnvelope(error ? { error } : {}, endStreamFlag));
   };
   const cwd = resolveUserPath(message.process.cwd ?? '', user.home, context.workdir);
-  if (!(await stat(cwd).catch(() => undefined)))
+  if (!(await stat(context.fs.hostPath(cwd)).catch(() => undefined)))
     return end({ code: 'invalid_argument', message: `cwd '${cwd}' does not exist` });
 
   const env: Record<string, string> = {
@@ -88,11 +91,14 @@ export async function startProcess(
     ...message.process.envs,
   };
   const argv = [message.process.cmd, ...(message.process.args ?? [])];
-  const [file, ...args] = user.switched
-    ? ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--init-groups', '--', ...argv]
-    : argv;
-  const child = spawn(file as string, args, {
+  const command = context.fs.command(
+    user.switched
+      ? ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--init-groups', '--', ...argv]
+      : argv,
     cwd,
+  );
+  const child = spawn(command.file, command.args, {
+    cwd: command.cwd,
     env,
     stdio: [message.stdin === false ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });

@@ -7,7 +7,7 @@
  * (`instances/<instance_id>/`) is the same shape.
  * @module
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** One instance's log directory. */
@@ -16,22 +16,39 @@ export interface FoundLog {
   /** The directory above the instance's (the official `<model>`). */
   model: string;
   dir: string;
+  /** `test_output.txt` there is a directory, not a log: nothing to grade, and the caller says so. */
+  logIsDirectory: boolean;
 }
 
 /**
- * Every directory holding a `test_output.txt`, or an empty `patch.diff` (an empty patch: the
- * harness runs no test for it, so no log is written), sorted by path. When one instance id appears in
- * several directories (several runs or models under DIR), all are returned; the caller decides.
+ * Every directory holding a `test_output.txt` (a file, or a symlink to one), or an empty
+ * `patch.diff` (an empty patch: the harness runs no test for it, so no log is written), sorted by
+ * path. A `test_output.txt` that is a directory is returned with `logIsDirectory` (and not
+ * searched). When one instance id appears in several directories (several runs or models under
+ * DIR), all are returned; the caller decides.
  */
 export async function findLogs(root: string): Promise<FoundLog[]> {
   const found: FoundLog[] = [];
   const walk = async (dir: string): Promise<void> => {
     const entries = await readdir(dir, { withFileTypes: true });
-    const isFile = (name: string): boolean => entries.some((entry) => entry.isFile() && entry.name === name);
-    if (isFile('test_output.txt') || (isFile('patch.diff') && (await isBlank(join(dir, 'patch.diff')))))
-      found.push({ instanceId: basename(dir), model: basename(dirname(dir)), dir });
+    const kindOf = async (name: string): Promise<'file' | 'directory' | null> => {
+      const entry = entries.find((candidate) => candidate.name === name);
+      if (entry === undefined) return null;
+      const target = entry.isSymbolicLink() ? await stat(join(dir, name)).catch(() => undefined) : entry;
+      return target?.isFile() ? 'file' : target?.isDirectory() ? 'directory' : null;
+    };
+    const log = await kindOf('test_output.txt');
+    if (log !== null || ((await kindOf('patch.diff')) === 'file' && (await isBlank(join(dir, 'patch.diff')))))
+      found.push({
+        instanceId: basename(dir),
+        model: basename(dirname(dir)),
+        dir,
+        logIsDirectory: log === 'directory',
+      });
     await Promise.all(
-      entries.filter((entry) => entry.isDirectory()).map((entry) => walk(join(dir, entry.name))),
+      entries
+        .filter((entry) => entry.isDirectory() && entry.name !== 'test_output.txt')
+        .map((entry) => walk(join(dir, entry.name))),
     );
   };
   await walk(root);

@@ -16,19 +16,26 @@
  *   script runs the tests anyway and may resolve it.
  * @module
  */
+import type { ErrorKind } from '../instance/eval-result.js';
 import { endTestOutput, startTestOutput, testPatchFailedMarker } from '../instance/eval-script.js';
 import { type Grade, gradeTests, type TestStatus } from '../instance/grade.js';
 import { parseTestStatuses, stripAnsi } from '../instance/parse-test-statuses.js';
 import { type IdCollision, officialIdForm, officialStatuses, worseStatus } from './official-ids.js';
 import { runnerSummaryStatuses } from './runner-summary-ids.js';
 
-/** The official "bad codes" that mark a log as not evaluated. */
-const badCodes = [
-  '>>>>> Patch Apply Failed',
-  '>>>>> Reset Failed',
-  '>>>>> Tests Errored',
-  '>>>>> Tests Timed Out',
+/** The official "bad codes" that mark a log as not evaluated, and the error kind each stands for. */
+const badCodes: ReadonlyArray<readonly [string, NotEvaluatedKind]> = [
+  ['>>>>> Patch Apply Failed', 'patch_apply'],
+  ['>>>>> Reset Failed', 'repo'],
+  ['>>>>> Tests Errored', 'internal'],
+  ['>>>>> Tests Timed Out', 'timeout'],
 ];
+
+/** Why a log was not evaluated, as an {@link ErrorKind}. */
+export type NotEvaluatedKind = Extract<
+  ErrorKind,
+  'patch_apply' | 'repo' | 'internal' | 'timeout' | 'incomplete_log'
+>;
 
 /** How to read one log. */
 export interface GradeLogInput {
@@ -47,6 +54,12 @@ export interface LogGrade {
   evaluated: boolean;
   /** Why `evaluated` is false. */
   notEvaluatedReason: string | null;
+  /**
+   * The error kind of that reason: `patch_apply` for `>>>>> Patch Apply Failed`, `repo` for
+   * `Reset Failed`, `internal` for `Tests Errored`, `timeout` for `Tests Timed Out`, and
+   * `incomplete_log` for a missing Start or End marker; `null` when evaluated.
+   */
+  notEvaluatedKind: NotEvaluatedKind | null;
   /** The test patch did not apply: never resolved. */
   testPatchFailed: boolean;
   /** The first `error:` line of the failed test patch. */
@@ -67,13 +80,15 @@ export interface LogGrade {
 export function gradeLog(log: string, input: GradeLogInput): LogGrade {
   const start = log.indexOf(startTestOutput);
   const end = start < 0 ? -1 : log.indexOf(endTestOutput, start);
-  const bad = badCodes.find((code) => log.includes(code));
+  const bad = badCodes.find(([code]) => log.includes(code));
   const notEvaluatedReason =
     bad !== undefined
-      ? `the log holds "${bad}"`
+      ? `the log holds "${bad[0]}"`
       : start < 0 || end < 0
-        ? `the log has no "${start < 0 ? startTestOutput : endTestOutput}" marker`
+        ? `the log has no "${start < 0 ? startTestOutput : endTestOutput}" marker: ${start < 0 ? 'the tests never started (or this is not an evaluation log)' : 'the log was cut during the tests'}`
         : null;
+  const notEvaluatedKind: NotEvaluatedKind | null =
+    bad !== undefined ? bad[1] : notEvaluatedReason === null ? null : 'incomplete_log';
   const before = start < 0 ? log : log.slice(0, start);
   const testPatchError = findTestPatchError(before);
   const hadAnsi = /\x1b[[\]]/.test(log);
@@ -99,6 +114,7 @@ export function gradeLog(log: string, input: GradeLogInput): LogGrade {
   return {
     evaluated,
     notEvaluatedReason,
+    notEvaluatedKind,
     testPatchFailed: testPatchError !== null,
     testPatchError,
     hadAnsi,

@@ -21,21 +21,52 @@ export interface OfficialAgreement {
   reasons: string[];
 }
 
+/** What a `report.json` beside a log turned out to be. */
+export type ReportBeside =
+  | { kind: 'official'; report: OfficialReport }
+  /** Written by `sandkit eval` (its `--out` has the same layout): not an official verdict. */
+  | { kind: 'sandkit' }
+  /** Not JSON, or no usable entry for the instance; `problem` says which. */
+  | { kind: 'malformed'; problem: string };
+
 /**
- * Reads an official `report.json` text (`{ "<instance_id>": { resolved, … } }`); `null` when it
- * holds no entry for the instance or is not JSON.
+ * Reads a `report.json` text (`{ "<instance_id>": { resolved, … } }`, the official per-instance
+ * report). It is sandkit's own when `besideSandkitLog` (an `eval.log`, which only sandkit writes,
+ * sits beside it; the official harness writes `run_instance.log`) or when its entry carries
+ * sandkit's `patch_applied_with`.
  */
-export function readOfficialReport(text: string, instanceId: string): OfficialReport | null {
+export function readOfficialReport(
+  text: string,
+  instanceId: string,
+  besideSandkitLog: boolean,
+): ReportBeside {
+  let parsed: unknown;
   try {
-    const entry = (JSON.parse(text) as Record<string, Partial<OfficialReport>>)[instanceId];
-    if (entry === undefined || typeof entry.resolved !== 'boolean') return null;
-    return {
-      resolved: entry.resolved,
-      patch_successfully_applied: entry.patch_successfully_applied === true,
-    };
-  } catch {
-    return null;
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { kind: 'malformed', problem: `is not JSON (${(error as Error).message})` };
   }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { kind: 'malformed', problem: `is not an object keyed by instance id` };
+  const entry = (parsed as Record<string, unknown>)[instanceId];
+  if (typeof entry !== 'object' || entry === null) {
+    const keys = Object.keys(parsed).slice(0, 3);
+    return {
+      kind: 'malformed',
+      problem: `holds no entry for ${instanceId}${keys.length === 0 ? '' : ` (it has ${keys.join(', ')})`}`,
+    };
+  }
+  const fields = entry as Partial<OfficialReport> & { patch_applied_with?: unknown };
+  if (besideSandkitLog || fields.patch_applied_with !== undefined) return { kind: 'sandkit' };
+  if (typeof fields.resolved !== 'boolean')
+    return { kind: 'malformed', problem: `has no true/false "resolved" for ${instanceId}` };
+  return {
+    kind: 'official',
+    report: {
+      resolved: fields.resolved,
+      patch_successfully_applied: fields.patch_successfully_applied === true,
+    },
+  };
 }
 
 /** Compares `graded` (sandkit) with `official`. */

@@ -10,14 +10,19 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
-import { type InstanceResult, initialResult, type SweBenchInstanceReport } from '../instance/eval-result.js';
+import {
+  type InstanceResult,
+  initialResult,
+  isInfraError,
+  type SweBenchInstanceReport,
+} from '../instance/eval-result.js';
 import { testPlan } from '../instance/test-plan.js';
 import { loadInstances } from '../load/instance-loader.js';
 import { loadPredictions } from '../load/prediction-loader.js';
 import type { RecordError } from '../load/read-records.js';
 import type { SweBenchInstance, SweBenchPrediction } from '../load/swe-bench-instance.js';
 import { buildRunReport, formatSummary, type RunReport, type RunReportInput } from '../report/run-report.js';
-import { findLogs } from './find-logs.js';
+import { type FoundLog, findLogs } from './find-logs.js';
 import { gradeLog } from './grade-log.js';
 import { compareWithOfficial, readOfficialReport } from './official-agreement.js';
 
@@ -92,9 +97,9 @@ export async function runGrade(options: GradeOptions): Promise<GradeRunResult> {
     const started = performance.now();
     const [result, report] = await gradeOne(
       instance,
-      found.dir,
-      found.model,
+      found,
       preds?.predictions.get(found.instanceId),
+      invalidRecords,
     );
     result.duration_ms = Math.round(performance.now() - started);
     results.set(instance.instance_id, result);
@@ -107,7 +112,12 @@ export async function runGrade(options: GradeOptions): Promise<GradeRunResult> {
     instanceIds.push(id);
     // The harness writes no log for an empty patch: it is graded from the prediction alone.
     if ((prediction.model_patch ?? '').trim() === '') {
-      const [result, instanceReport] = await gradeOne(instance, join(logsDir, id), '', prediction);
+      const [result, instanceReport] = await gradeOne(
+        instance,
+        { instanceId: id, model: '', dir: join(logsDir, id), logIsDirectory: false },
+        prediction,
+        invalidRecords,
+      );
       results.set(id, result);
       reports.push([id, instanceReport]);
     }
@@ -147,21 +157,32 @@ export async function runGrade(options: GradeOptions): Promise<GradeRunResult> {
   return { report, results, disagreements, out };
 }
 
+/**
+ * Grades one log. What it notices about the files beside the log goes to the result's
+ * `grade_notes`; a file that cannot be used also goes to `problems` (the run report's
+ * `invalid_records`).
+ */
 async function gradeOne(
   instance: SweBenchInstance,
-  dir: string,
-  model: string,
+  found: FoundLog,
   prediction: SweBenchPrediction | undefined,
+  problems: RecordError[],
 ): Promise<[InstanceResult, SweBenchInstanceReport]> {
   const id = instance.instance_id;
+  const { dir } = found;
   const patch =
     prediction !== undefined ? prediction.model_patch : await readOptional(join(dir, 'patch.diff'));
   const result = initialResult(id, {
-    model_name_or_path: prediction?.model_name_or_path ?? model,
+    model_name_or_path: prediction?.model_name_or_path ?? found.model,
     infra_error: false,
     f2p: { success: 0, total: instance.FAIL_TO_PASS.length },
     p2p: { success: 0, total: instance.PASS_TO_PASS.length },
   });
+  const notes: string[] = [];
+  const problem = (file: string, message: string, note: boolean): void => {
+    if (note) notes.push(message);
+    problems.push({ file, position: 'log', instanceId: id, field: null, message: `${file}: ${message}` });
+  };
   const entry: SweBenchInstanceReport[string] = {
     patch_is_None: prediction !== undefined && patch === null,
     patch_exists:
@@ -172,9 +193,13 @@ async function gradeOne(
     resolved: false,
   };
   const report: SweBenchInstanceReport = { [id]: entry };
+  const done = (): [InstanceResult, SweBenchInstanceReport] => {
+    if (notes.length > 0) result.grade_notes = notes;
+    return [result, report];
+  };
   if (!entry.patch_exists) {
     result.status = 'empty_patch';
-    return [result, report];
+    return done();
   }
   let plan: ReturnType<typeof testPlan>;
   try {
@@ -183,7 +208,19 @@ async function gradeOne(
     result.error_kind = 'invalid_record';
     result.infra_error = true;
     result.error = (error as Error).message;
-    return [result, report];
+    return done();
+  }
+  if (plan.source === 'default' && instance.test_framework === undefined)
+    notes.push(
+      `${instance.repo} is not in the SWE-bench spec table and the row has no test_framework: graded with sandkit's fallback ${plan.parser} parser, which may not read this repository's log; the official harness has no parser for it either: give the row's test_framework (and test_cmd) if ${plan.parser} is wrong`,
+    );
+  if (found.logIsDirectory) {
+    const message = `test_output.txt is a directory, not a log: nothing to grade; put the instance's test log there as a file (the official harness writes one per instance)`;
+    problem(join(dir, 'test_output.txt'), message, false); // the row's error says it
+    result.error_kind = 'invalid_record';
+    result.infra_error = true;
+    result.error = message;
+    return done();
   }
   const log = (await readOptional(join(dir, 'test_output.txt'))) ?? '';
   const graded = gradeLog(log, {
@@ -191,14 +228,28 @@ async function gradeOne(
     FAIL_TO_PASS: instance.FAIL_TO_PASS,
     PASS_TO_PASS: instance.PASS_TO_PASS,
   });
-  const officialText = await readOptional(join(dir, 'report.json'));
-  const official = officialText === null ? null : readOfficialReport(officialText, id);
-  if (official !== null)
-    result.official = compareWithOfficial(graded, official, instance, plan.officialParser);
+  const reportFile = join(dir, 'report.json');
+  const officialText = await readOptional(reportFile);
+  if (officialText !== null) {
+    const beside = readOfficialReport(officialText, id, existsSync(join(dir, 'eval.log')));
+    if (beside.kind === 'official')
+      result.official = compareWithOfficial(graded, beside.report, instance, plan.officialParser);
+    else if (beside.kind === 'sandkit')
+      notes.push(
+        "report.json here is sandkit's own (written by sandkit eval, eval.log beside it), not the official harness's: not compared",
+      );
+    else
+      problem(
+        reportFile,
+        `the official report.json ${beside.problem}: not compared with the official verdict; regenerate it with the official harness or remove it`,
+        true,
+      );
+  }
   if (!graded.evaluated) {
-    result.error_kind = 'patch_apply';
+    result.error_kind = graded.notEvaluatedKind ?? 'patch_apply';
+    result.infra_error = isInfraError(result.error_kind);
     result.error = `not evaluated: ${graded.notEvaluatedReason}`;
-    return [result, report];
+    return done();
   }
   entry.patch_successfully_applied = true;
   if (graded.testPatchFailed) {
@@ -206,13 +257,13 @@ async function gradeOne(
     result.infra_error = true;
     result.error = `the test patch did not apply: ${graded.testPatchError}; never resolved`;
     entry.tests_status = graded.grade.tests_status;
-    return [result, report];
+    return done();
   }
   if (graded.parserMissing) {
     result.error_kind = 'internal';
     result.infra_error = true;
     result.error = `no "${plan.parser}" parser in this build of @sandkit/tools`;
-    return [result, report];
+    return done();
   }
   entry.resolved = graded.resolved;
   entry.tests_status = graded.grade.tests_status;
@@ -226,7 +277,7 @@ async function gradeOne(
   }));
   result.f2p.success = graded.grade.tests_status.FAIL_TO_PASS.success.length;
   result.p2p.success = graded.grade.tests_status.PASS_TO_PASS.success.length;
-  return [result, report];
+  return done();
 }
 
 async function readOptional(file: string): Promise<string | null> {

@@ -27,7 +27,9 @@ export type ErrorKind =
   | 'setup'
   | 'sandbox'
   | 'timeout'
-  | 'internal';
+  | 'internal'
+  /** `sandkit grade`: the log has no `>>>>> Start Test Output` (or End) marker: the tests never ran, or the log was cut. */
+  | 'incomplete_log';
 
 /** One line of `results.jsonl`. */
 export interface InstanceResult {
@@ -62,6 +64,12 @@ export interface InstanceResult {
   skipped_fail_to_pass?: string[];
   /** `sandkit grade`: the official report.json beside the log, and whether sandkit agrees. */
   official?: OfficialAgreement;
+  /**
+   * `sandkit grade`: what it noticed about the files beside the log, each saying what to do (a
+   * report.json that is not JSON or is sandkit's own, a repository graded with a fallback
+   * parser, …); shown in summary.md's note column.
+   */
+  grade_notes?: string[];
   /** `true` when the test command hit the instance's deadline (graded on the output so far). */
   tests_timed_out: boolean;
   /** FAIL_TO_PASS / PASS_TO_PASS success counts, for the summary. */

@@ -85,7 +85,7 @@ export interface EvalScriptInput {
 /**
  * The step checking that the image holds the repository at `repoDir` at `baseCommit`: prints
  * {@link noTreeMarker} and exits 3 when there is no repository there, exits 4 when HEAD is another
- * commit.
+ * commit, exits 5 when the sandbox's user cannot write it (or its `.git`).
  */
 export function inPlaceStep(repoDir: string, baseCommit: string, workdir: string): PrepareStep {
   const dir = quoteShellArgument(repoDir);
@@ -98,6 +98,8 @@ export function inPlaceStep(repoDir: string, baseCommit: string, workdir: string
       `head=$(git -C ${dir} rev-parse -q --verify HEAD 2>/dev/null) || { echo '${noTreeMarker}'; exit 3; };`,
       `want=$(git -C ${dir} rev-parse -q --verify ${base} 2>/dev/null);`,
       `if [ "$head" != "$want" ]; then echo "${repoDir} is at $head, not base_commit ${baseCommit}: the image is not this instance's"; exit 4; fi;`,
+      // SWE-bench's images are root's; a sandbox user who cannot write there would fail every patch
+      `if [ ! -w ${dir} ] || [ ! -w ${dir}/.git ]; then echo "${repoDir} is not writable by $(id -un) (it belongs to $(stat -c %U ${dir} 2>/dev/null || echo another user)), so no patch can be applied: run the sandbox as that user (an E2B template built from the image: setUser('root'))"; exit 5; fi;`,
       `echo "${repoDir} at $head: evaluating in place"`,
     ].join(' '),
   };

@@ -1,7 +1,7 @@
 /**
  * Reads SWE-bench-style record files: a JSON array (`[{…}, {…}]`) or JSON Lines (one object per
  * line). A JSONL line that is not valid JSON becomes an error for that line; the other lines are
- * still returned.
+ * still returned. Every error message names the file and the line (and column, for a JSON array).
  * @module
  */
 
@@ -49,7 +49,11 @@ export function readRecords(text: string, file: string): ReadRecordsResult {
         records.push({ position: `index ${index}`, value });
       });
     } catch (error) {
-      fail('the whole file', `not a valid JSON array: ${(error as Error).message}`);
+      const where = lineAndColumn(text, (error as Error).message);
+      fail(
+        where === null ? 'the whole file' : `line ${where.line}`,
+        `${file}${where === null ? '' : ` line ${where.line} column ${where.column}`}: not a valid JSON array (${(error as Error).message}); fix the JSON there, or write one object per line (JSON Lines)`,
+      );
     }
     return { records, errors };
   }
@@ -58,10 +62,27 @@ export function readRecords(text: string, file: string): ReadRecordsResult {
     try {
       records.push({ position: `line ${index + 1}`, value: JSON.parse(line) });
     } catch (error) {
-      fail(`line ${index + 1}`, `not valid JSON (${(error as Error).message}); is the line cut short?`);
+      fail(
+        `line ${index + 1}`,
+        `${file} line ${index + 1}: not valid JSON (${(error as Error).message}); in JSON Lines each line is one whole JSON object: fix that line (is it cut short, or one object spread over several lines?) or remove it`,
+      );
     }
   });
   return { records, errors };
+}
+
+/**
+ * The 1-based line and column of a `JSON.parse` error: its `at position N` (a UTF-16 offset), or
+ * the end of the text for "Unexpected end of JSON input"; `null` otherwise.
+ */
+function lineAndColumn(text: string, message: string): { line: number; column: number } | null {
+  const match = /at position (\d+)/.exec(message);
+  const offset =
+    match === null ? (/end of JSON input/.test(message) ? text.trimEnd().length : null) : Number(match[1]);
+  if (offset === null) return null;
+  const before = text.slice(0, offset);
+  const lines = before.split('\n');
+  return { line: lines.length, column: (lines.at(-1) ?? '').length + 1 };
 }
 
 /** The `instance_id` of a raw value, when it has a string one. */

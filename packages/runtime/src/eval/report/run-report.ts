@@ -146,6 +146,7 @@ export function formatSummary(
         ? `${r.id_collisions.length} official id(s) shared by several tests (graded by the worst)`
         : '',
       r.skipped_fail_to_pass?.length ? `${r.skipped_fail_to_pass.length} FAIL_TO_PASS skipped (failure)` : '',
+      ...(r.grade_notes ?? []),
     ].filter((part) => part !== '');
     const official =
       r.official === undefined

@@ -33,9 +33,33 @@ export const officialImageNaming: ImageNaming = {
   template: null,
 };
 
+/** The placeholders of an image name template, in the order the help lists them. */
+export const imageTemplateFields = ['id', 'id_1776', 'namespace', 'tag', 'arch', 'repo'] as const;
+
+/**
+ * Checks that `template` uses only {@link imageTemplateFields} and at least one per-instance
+ * field (`{id}`, `{id_1776}` or `{repo}`): else every instance would get the same name.
+ * @throws SandkitError `invalid_option` naming the unknown placeholder and the known ones.
+ */
+export function checkImageTemplate(template: string): void {
+  const used = [...template.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] as string);
+  const known = imageTemplateFields.map((field) => `{${field}}`).join(', ');
+  const unknown = used.find((name) => !(imageTemplateFields as readonly string[]).includes(name));
+  if (unknown !== undefined)
+    invalidTemplate(
+      `--image-template ${template} has an unknown placeholder {${unknown}}; the placeholders are ${known}`,
+    );
+  if (/[{}]/.test(template.replace(/\{[^{}]*\}/g, '')))
+    invalidTemplate(`--image-template ${template} has an unmatched { or }; write placeholders as ${known}`);
+  if (!used.some((name) => name === 'id' || name === 'id_1776' || name === 'repo'))
+    invalidTemplate(
+      `--image-template ${template} names the same image for every instance; put {id} or {id_1776} in it (or {repo}), or give that one image with --image`,
+    );
+}
+
 /**
  * The image of `instance` under `naming`.
- * @throws SandkitError `invalid_option` when the template names an unknown `{field}`.
+ * @throws SandkitError `invalid_option` when the template is malformed (see {@link checkImageTemplate}).
  */
 export function instanceImageName(
   instance: { instance_id: string; repo: string },
@@ -43,7 +67,8 @@ export function instanceImageName(
 ): string {
   const id = instance.instance_id.toLowerCase();
   if (naming.template !== null) {
-    const fields: Record<string, string> = {
+    checkImageTemplate(naming.template);
+    const fields: Record<(typeof imageTemplateFields)[number], string> = {
       id,
       id_1776: id.replaceAll('__', '_1776_'),
       namespace: naming.namespace ?? '',
@@ -51,16 +76,15 @@ export function instanceImageName(
       arch: naming.arch,
       repo: instance.repo.replace('/', '__'),
     };
-    return naming.template.replace(/\{([^}]*)\}/g, (_, name: string) => {
-      const value = fields[name];
-      if (value === undefined)
-        throw new SandkitError({
-          code: SandkitErrorCode.invalidOption,
-          message: `--image-template has an unknown field {${name}}; use {id}, {id_1776}, {namespace}, {tag}, {arch} or {repo}`,
-        });
-      return value;
-    });
+    return naming.template.replace(
+      /\{([^}]*)\}/g,
+      (_, name: string) => fields[name as (typeof imageTemplateFields)[number]],
+    );
   }
   const key = `sweb.eval.${naming.arch}.${id}:${naming.tag}`;
   return naming.namespace === null ? key : `${naming.namespace}/${key}`.replaceAll('__', '_1776_');
+}
+
+function invalidTemplate(message: string): never {
+  throw new SandkitError({ code: SandkitErrorCode.invalidOption, message });
 }

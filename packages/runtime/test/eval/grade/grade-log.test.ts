@@ -72,9 +72,12 @@ describe('gradeLog', () => {
 
   describe('when the log holds an official bad code or no end marker', () => {
     it.each([
-      ['>>>>> Tests Timed Out', `${wrap('', 'PASSED t.py::a')}\n>>>>> Tests Timed Out`],
-      ['no end marker', "+ : '>>>>> Start Test Output'\nPASSED t.py::a\n"],
-    ])('is not evaluated (%s)', (_, log) => {
+      ['>>>>> Tests Timed Out', `${wrap('', 'PASSED t.py::a')}\n>>>>> Tests Timed Out`, 'timeout'],
+      ['>>>>> Patch Apply Failed', '>>>>> Patch Apply Failed\nerror: patch failed: a.py:1\n', 'patch_apply'],
+      ['>>>>> Reset Failed', `${wrap('', 'PASSED t.py::a')}\n>>>>> Reset Failed`, 'repo'],
+      ['no end marker', "+ : '>>>>> Start Test Output'\nPASSED t.py::a\n", 'incomplete_log'],
+      ['no start marker', '+ pip install -e .\nerror: no such option\n', 'incomplete_log'],
+    ])('is not evaluated (%s) and says which kind of error that is', (_, log, kind) => {
       const graded = gradeLog(log, {
         ...pytest,
         officialParser: null,
@@ -83,6 +86,19 @@ describe('gradeLog', () => {
       });
       expect(graded.evaluated).toBe(false);
       expect(graded.resolved).toBe(false);
+      expect(graded.notEvaluatedKind).toBe(kind);
+    });
+
+    it('says the tests never started when the start marker is missing', () => {
+      const graded = gradeLog('+ pip install -e .\n', {
+        ...pytest,
+        officialParser: null,
+        FAIL_TO_PASS: [],
+        PASS_TO_PASS: [],
+      });
+      expect(graded.notEvaluatedReason).toBe(
+        'the log has no ">>>>> Start Test Output" marker: the tests never started (or this is not an evaluation log)',
+      );
     });
   });
 

@@ -1,8 +1,9 @@
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGrade } from '../../../src/eval/grade/run-grade.js';
-import { repoRoot, runCli, tempDir } from '../eval-test-helpers.js';
+import { runEval } from '../../../src/eval/run-eval.js';
+import { buildMirrors, miniInstances, repoRoot, runCli, tempDir } from '../eval-test-helpers.js';
 
 const fixtures = join(repoRoot, 'packages/runtime/test/eval/fixtures/grade');
 const dataset = join(fixtures, 'dataset.jsonl');
@@ -152,6 +153,125 @@ describe('runGrade', () => {
       ]);
       expect(await readFile(join(dir, 'ep2/summary.md'), 'utf8')).not.toMatch(/not finished/);
     });
+  });
+
+  describe('when the files beside a log are not what they seem', () => {
+    /** A copy of one fixture instance's log directory under a fresh --logs, with `change` applied. */
+    const logsWith = async (name: string, id: string, change: (instanceDir: string) => Promise<void>) => {
+      const root = join(dir, name, 'logs');
+      await cp(join(logs, 'model-a', id), join(root, 'model-a', id), { recursive: true });
+      await change(join(root, 'model-a', id));
+      return root;
+    };
+
+    it('notes an official report.json that is not JSON, in the row and the run report, and grades the log', async () => {
+      const root = await logsWith('bad-report', 'sphinx-doc__sphinx-90001', (d) =>
+        writeFile(join(d, 'report.json'), '{"sphinx-doc__sphinx-90001": {"resolved": tru'),
+      );
+      const run = await runGrade({ dataset, logs: root, out: join(dir, 'bad-report/out') });
+      const result = run.results.get('sphinx-doc__sphinx-90001');
+      expect(result).toMatchObject({ status: 'resolved' });
+      expect(result?.official).toBeUndefined();
+      expect(result?.grade_notes).toEqual([
+        expect.stringMatching(
+          /^the official report\.json is not JSON \(.+\): not compared with the official verdict; regenerate it with the official harness or remove it$/,
+        ),
+      ]);
+      expect(run.report.invalid_records).toEqual([
+        expect.objectContaining({
+          file: join(root, 'model-a/sphinx-doc__sphinx-90001/report.json'),
+          instanceId: 'sphinx-doc__sphinx-90001',
+          message: expect.stringContaining('report.json: the official report.json is not JSON'),
+        }),
+      ]);
+      const summary = await readFile(join(dir, 'bad-report/out/summary.md'), 'utf8');
+      expect(summary).toMatch(
+        /\| sphinx-doc__sphinx-90001 \| resolved \|.*the official report\.json is not JSON/,
+      );
+    });
+
+    it('notes a report.json without an entry for the instance', async () => {
+      const root = await logsWith('other-report', 'psf__requests-90002', (d) =>
+        writeFile(join(d, 'report.json'), '{"psf__requests-1": {"resolved": true}}'),
+      );
+      const run = await runGrade({ dataset, logs: root, out: join(dir, 'other-report/out') });
+      expect(run.results.get('psf__requests-90002')?.grade_notes).toEqual([
+        expect.stringContaining(
+          'the official report.json holds no entry for psf__requests-90002 (it has psf__requests-1)',
+        ),
+      ]);
+    });
+
+    it('reports a test_output.txt that is a directory instead of dropping the instance', async () => {
+      const root = join(dir, 'log-dir/logs');
+      await mkdir(join(root, 'model-a/psf__requests-90002/test_output.txt'), { recursive: true });
+      const run = await runGrade({ dataset, logs: root, out: join(dir, 'log-dir/out') });
+      expect(run.results.get('psf__requests-90002')).toMatchObject({
+        status: 'error',
+        error_kind: 'invalid_record',
+        error: expect.stringContaining('test_output.txt is a directory, not a log: nothing to grade'),
+      });
+      expect(run.report.invalid_records.map((record) => record.file)).toEqual([
+        join(root, 'model-a/psf__requests-90002/test_output.txt'),
+      ]);
+    });
+
+    it('labels a log without the start marker incomplete_log, not patch_apply', async () => {
+      const root = await logsWith('no-start', 'psf__requests-90002', (d) =>
+        writeFile(join(d, 'test_output.txt'), '+ pip install -e .\nERROR: could not build wheels\n'),
+      );
+      const run = await runGrade({ dataset, logs: root, out: join(dir, 'no-start/out') });
+      expect(run.results.get('psf__requests-90002')).toMatchObject({
+        status: 'error',
+        error_kind: 'incomplete_log',
+        infra_error: true,
+        error: expect.stringContaining('no ">>>>> Start Test Output" marker: the tests never started'),
+      });
+      expect(run.report.patch_apply_error_ids).toEqual([]);
+    });
+
+    it('warns when a repository outside the spec table is graded with the fallback parser', async () => {
+      const rows = (await readFile(dataset, 'utf8')).split('\n').filter((line) => line.trim() !== '');
+      const sphinx = JSON.parse(rows.find((line) => line.includes('sphinx-doc__sphinx-90001')) as string);
+      const own = join(dir, 'unknown-repo/dataset.jsonl');
+      await mkdir(join(dir, 'unknown-repo'), { recursive: true });
+      await writeFile(
+        own,
+        `${JSON.stringify({ ...sphinx, instance_id: 'octo__widgets-1', repo: 'octo/widgets' })}\n`,
+      );
+      const root = join(dir, 'unknown-repo/logs');
+      await cp(join(logs, 'model-a/sphinx-doc__sphinx-90001'), join(root, 'm/octo__widgets-1'), {
+        recursive: true,
+      });
+      await rm(join(root, 'm/octo__widgets-1/report.json'));
+      const run = await runGrade({ dataset: own, logs: root, out: join(dir, 'unknown-repo/out') });
+      expect(run.results.get('octo__widgets-1')?.grade_notes).toEqual([
+        "octo/widgets is not in the SWE-bench spec table and the row has no test_framework: graded with sandkit's fallback pytest parser, which may not read this repository's log; the official harness has no parser for it either: give the row's test_framework (and test_cmd) if pytest is wrong",
+      ]);
+    });
+
+    it("recognises sandkit eval's own --out and does not call its report.json official", async () => {
+      const mirrors = join(dir, 'own-out/mirrors');
+      buildMirrors(mirrors);
+      const out = join(dir, 'own-out/eval');
+      await runEval({
+        dataset: miniInstances,
+        gold: true,
+        instanceIds: ['sandkit-mini__ledger-1'],
+        reposDir: mirrors,
+        cacheDir: join(dir, 'own-out/cache'),
+        out,
+      });
+      const run = await runGrade({ dataset: miniInstances, logs: out, out: join(dir, 'own-out/regrade') });
+      const result = run.results.get('sandkit-mini__ledger-1');
+      expect(result).toMatchObject({ status: 'resolved' });
+      expect(result?.official).toBeUndefined();
+      expect(result?.grade_notes).toEqual([
+        "report.json here is sandkit's own (written by sandkit eval, eval.log beside it), not the official harness's: not compared",
+      ]);
+      const summary = await readFile(join(dir, 'own-out/regrade/summary.md'), 'utf8');
+      expect(summary).not.toMatch(/official report/i);
+    }, 60_000);
   });
 
   describe('when --dataset holds no valid instance', () => {

@@ -69,6 +69,37 @@ describe('loadInstances', () => {
     });
   });
 
+  describe('when the JSON does not parse', () => {
+    it('names the file and the line of a bad JSONL line, and says how to fix it', async () => {
+      const file = join(dir, 'cut.jsonl');
+      await writeFile(file, `${JSON.stringify(instance('c-1'))}\n{"instance_id": "c-2", "repo": \n`);
+      const { errors } = await loadInstances(file);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]?.message).toMatch(
+        new RegExp(
+          `^${file.replace(/[.*+?^$()|[\]\\]/g, '\\$&')} line 2: not valid JSON \\(.+\\); in JSON Lines each line is one whole JSON object: fix that line`,
+        ),
+      );
+    });
+
+    it('names the file, line and column of a JSON array syntax error', async () => {
+      const file = join(dir, 'bad.json');
+      await writeFile(file, `[\n  ${JSON.stringify(instance('d-1'))},\n  {"instance_id": "d-2",}\n]\n`);
+      const { instances, errors } = await loadInstances(file);
+      expect(instances).toEqual([]);
+      expect(errors.map((e) => e.position)).toEqual(['line 3']);
+      expect(errors[0]?.message).toContain(`${file} line 3 column 25: not a valid JSON array (`);
+      expect(errors[0]?.message).toContain('fix the JSON there, or write one object per line (JSON Lines)');
+    });
+
+    it('names the end of a JSON array cut short', async () => {
+      const file = join(dir, 'short.json');
+      await writeFile(file, `[\n  ${JSON.stringify(instance('e-1'))},\n`);
+      const { errors } = await loadInstances(file);
+      expect(errors[0]?.message).toMatch(/short\.json line 2 column \d+: not a valid JSON array \(/);
+    });
+  });
+
   describe('when the file does not exist', () => {
     it('throws SandkitError invalid_option', async () => {
       await expect(loadInstances(join(dir, 'missing.jsonl'))).rejects.toMatchObject({
@@ -93,6 +124,18 @@ describe('loadPredictions', () => {
     expect(predictions.get('a-2')?.model_patch).toBeNull();
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ position: 'line 3', instanceId: 'a-3', field: 'model_patch' });
+  });
+
+  it('names the predictions file and line of a line that does not parse', async () => {
+    const file = join(dir, 'preds-bad.jsonl');
+    await writeFile(
+      file,
+      '{"instance_id": "a-1", "model_name_or_path": "m", "model_patch": "x"}\n{"instance_id": "a-2", model_patch: 1}\n',
+    );
+    const { errors } = await loadPredictions(file);
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringContaining(`${file} line 2: not valid JSON (`),
+    ]);
   });
 
   it('makes gold predictions from the instances’ own patches', async () => {

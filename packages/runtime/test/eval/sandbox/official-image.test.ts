@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { instanceImageName, officialImageNaming } from '../../../src/eval/sandbox/official-image.js';
+import {
+  checkImageTemplate,
+  instanceImageName,
+  officialImageNaming,
+} from '../../../src/eval/sandbox/official-image.js';
 
 const django = { instance_id: 'django__django-11099', repo: 'django/django' };
 
@@ -27,7 +31,32 @@ describe('instanceImageName', () => {
       instanceImageName(django, { ...officialImageNaming, template: 'reg/{repo}:{id_1776}-{tag}' }),
     ).toBe('reg/django__django:django_1776_django-11099-latest');
     expect(() => instanceImageName(django, { ...officialImageNaming, template: 'x/{name}' })).toThrow(
-      /unknown field \{name\}; use \{id\}/,
+      /unknown placeholder \{name\}; the placeholders are \{id\}, \{id_1776\}, \{namespace\}, \{tag\}, \{arch\}, \{repo\}/,
     );
+  });
+});
+
+describe('checkImageTemplate', () => {
+  describe('when the template is well formed', () => {
+    it.each(['reg/{id_1776}:{tag}', 'sweb-{id}', '{namespace}/env-{repo}:{arch}'])(
+      'accepts %s',
+      (template) => {
+        expect(() => checkImageTemplate(template)).not.toThrow();
+      },
+    );
+  });
+
+  describe('when it is not', () => {
+    it.each([
+      ['x/{name}', /unknown placeholder \{name\}; the placeholders are \{id\}/],
+      ['x/{ID}', /unknown placeholder \{ID\}/],
+      ['x/{id', /unmatched \{ or \}/],
+      ['x/id}', /unmatched \{ or \}/],
+      ['x/env:{tag}', /names the same image for every instance; put \{id\} or \{id_1776\} in it/],
+    ])('throws invalid_option for %s', (template, message) => {
+      expect(() => checkImageTemplate(template)).toThrow(
+        expect.objectContaining({ code: 'invalid_option', message: expect.stringMatching(message) }),
+      );
+    });
   });
 });
