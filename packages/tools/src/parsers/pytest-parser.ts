@@ -127,16 +127,19 @@ class PytestLineParser {
     const outer = levels.map((level) => this.sessions.get(level) as Session).find((session) => session.used);
     if (outer === undefined) return new TestCollector().finish('pytest');
     // A section whose test no result line named (no -v, no short summary) still counts.
-    const named = new Set<string>();
-    for (const test of outer.collector.finish('pytest').tests) {
-      named.add(headerName(test.name));
-      named.add(`[doctest] ${headerName(test.name)}`); // a doctest's section: `[doctest] module.func`
-    }
-    for (const [name, status] of outer.sections) {
-      if (named.has(name) || outer.crashSections.has(name)) continue;
-      outer.collector.add(name, status);
+    if (outer.sections.size > 0) {
+      const named = new Set<string>();
+      for (const test of outer.collector.finish('pytest').tests) {
+        named.add(headerName(test.name));
+        named.add(`[doctest] ${headerName(test.name)}`); // a doctest's section: `[doctest] module.func`
+      }
+      for (const [name, status] of outer.sections) {
+        if (named.has(name) || outer.crashSections.has(name)) continue;
+        outer.collector.add(name, status);
+      }
     }
     const parsed = outer.collector.finish('pytest');
+    if (outer.sectionMessages.size === 0) return parsed;
     for (const failure of parsed.failures) {
       if (failure.message !== '') continue;
       failure.message = outer.sectionMessages.get(headerName(failure.name)) ?? '';
@@ -237,7 +240,7 @@ function summaryCounts(text: string): { passed: number; failed: number; skipped:
 
 /** The name pytest prints in a FAILURES section header for a node id (`Class.test[x]`). */
 function headerName(id: string): string {
-  if (!id.includes('::')) return id; // a module that failed to collect: its path
-  const parts = id.split('::').slice(1);
-  return parts.join('.');
+  const first = id.indexOf('::');
+  if (first < 0) return id; // a module that failed to collect: its path
+  return id.slice(first + 2).replaceAll('::', '.');
 }
