@@ -37,23 +37,35 @@ export function officialIdForm(officialParser: string | null, parser: string): O
   }
 }
 
-const optionPattern = /^(.*?)\[(.*)\]/;
-
 /** One full id in `form`. */
 export function toOfficialId(id: string, form: OfficialIdForm): string {
   if (form === 'whole') return id;
   const source =
     form === 'matplotlib' ? id.replaceAll('MouseButton.LEFT', '1').replaceAll('MouseButton.RIGHT', '3') : id;
-  const cut = source.split(/\s/, 1)[0] ?? source;
+  const space = firstWhitespace(source);
+  const cut = space < 0 ? source : source.slice(0, space);
   if (form !== 'pytest-options') return cut;
-  const match = optionPattern.exec(cut);
-  if (match === null) return cut;
-  const main = match[1] as string;
-  let option = match[2] as string;
+  // As the official `re.match(r"^(.*?)\[(.*)\]", …)`: the first `[` to the last `]`, anything after dropped.
+  const open = cut.indexOf('[');
+  const close = cut.lastIndexOf(']');
+  if (open < 0 || close <= open) return cut;
+  let option = cut.slice(open + 1, close);
   if (option.startsWith('/') && !option.startsWith('//') && !option.includes('*'))
-    option = `/${option.split('/').at(-1)}`;
-  return `${main}[${option}]`;
+    option = `/${option.slice(option.lastIndexOf('/') + 1)}`;
+  return `${cut.slice(0, open)}[${option}]`;
 }
+
+/** Where the first whitespace character (as the regex class `\s` has them) is, or -1. */
+function firstWhitespace(text: string): number {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code > 32 && code < 160) continue;
+    if (whitespace.test(text.charAt(index))) return index;
+  }
+  return -1;
+}
+
+const whitespace = /\s/;
 
 /** Several full ids that became one official id. */
 export interface IdCollision {
@@ -79,6 +91,19 @@ export function officialStatuses(
   form: OfficialIdForm,
 ): OfficialStatuses {
   if (form === 'whole') return { statuses: new Map(full), collisions: [] };
+  const statuses = new Map<string, TestStatus>();
+  let collided = false;
+  for (const [id, status] of full) {
+    const official = toOfficialId(id, form);
+    const worst = statuses.get(official);
+    if (worst === undefined) statuses.set(official, status);
+    else {
+      collided = true;
+      if (severity[status] > severity[worst]) statuses.set(official, status);
+    }
+  }
+  if (!collided) return { statuses, collisions: [] };
+  // Rare: group the full ids again to name each collision.
   const groups = new Map<string, Array<{ id: string; status: TestStatus }>>();
   for (const [id, status] of full) {
     const official = toOfficialId(id, form);
@@ -86,15 +111,8 @@ export function officialStatuses(
     if (group === undefined) groups.set(official, [{ id, status }]);
     else group.push({ id, status });
   }
-  const statuses = new Map<string, TestStatus>();
   const collisions: IdCollision[] = [];
-  for (const [official, from] of groups) {
-    const status = from.reduce<TestStatus>(
-      (worst, entry) => (severity[entry.status] > severity[worst] ? entry.status : worst),
-      'PASSED',
-    );
-    statuses.set(official, status);
-    if (from.length > 1) collisions.push({ official, from, status });
-  }
+  for (const [official, from] of groups)
+    if (from.length > 1) collisions.push({ official, from, status: statuses.get(official) as TestStatus });
   return { statuses, collisions };
 }
