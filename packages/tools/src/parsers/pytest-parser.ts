@@ -64,13 +64,18 @@ class PytestLineParser {
   private readonly sessions = new Map<number, Session>();
   private depth = 0;
 
+  /** The session of the last {@link session} call and its level (the depth rarely changes). */
+  private current: { level: number; session: Session } | undefined;
+
   private session(): Session {
     const level = Math.max(1, this.depth);
+    if (this.current?.level === level) return this.current.session;
     let session = this.sessions.get(level);
     if (session === undefined) {
       session = new Session();
       this.sessions.set(level, session);
     }
+    this.current = { level, session };
     return session;
   }
 
@@ -109,7 +114,8 @@ class PytestLineParser {
       session.sectionMessages.set(section, line.slice(1).trim());
       return;
     }
-    const crash = workerCrash.exec(line);
+    // The crash line starts with `[gw` or `worker`: skip the regex for every other line.
+    const crash = first === 91 /* [ */ || first === 119 /* w */ ? workerCrash.exec(line) : null;
     if (crash) {
       const read = readNodeId(crash[1] as string);
       if (read && read.rest === '') {

@@ -42,7 +42,7 @@ export function toOfficialId(id: string, form: OfficialIdForm): string {
   if (form === 'whole') return id;
   const source =
     form === 'matplotlib' ? id.replaceAll('MouseButton.LEFT', '1').replaceAll('MouseButton.RIGHT', '3') : id;
-  const space = firstWhitespace(source);
+  const space = source.search(whitespace);
   const cut = space < 0 ? source : source.slice(0, space);
   if (form !== 'pytest-options') return cut;
   // As the official `re.match(r"^(.*?)\[(.*)\]", …)`: the first `[` to the last `]`, anything after dropped.
@@ -53,16 +53,6 @@ export function toOfficialId(id: string, form: OfficialIdForm): string {
   if (option.startsWith('/') && !option.startsWith('//') && !option.includes('*'))
     option = `/${option.slice(option.lastIndexOf('/') + 1)}`;
   return `${cut.slice(0, open)}[${option}]`;
-}
-
-/** Where the first whitespace character (as the regex class `\s` has them) is, or -1. */
-function firstWhitespace(text: string): number {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code > 32 && code < 160) continue;
-    if (whitespace.test(text.charAt(index))) return index;
-  }
-  return -1;
 }
 
 const whitespace = /\s/;
