@@ -16,7 +16,7 @@
 import { nodeIdEnd, readNodeId } from './pytest-node-id.js';
 import { forEachLine } from './output-lines.js';
 import { readCountWords, TestCollector } from './test-collector.js';
-import type { ParsedTestOutput, TestStatus } from './test-output-types.js';
+import type { ParsedTest, ParsedTestOutput, TestStatus } from './test-output-types.js';
 
 type Word = 'PASSED' | 'FAILED' | 'ERROR' | 'SKIPPED' | 'XFAIL' | 'XPASS';
 const sessionStart = /^=+ test session starts =+$/;
@@ -134,11 +134,7 @@ class PytestLineParser {
     if (outer === undefined) return new TestCollector().finish('pytest');
     // A section whose test no result line named (no -v, no short summary) still counts.
     if (outer.sections.size > 0) {
-      const named = new Set<string>();
-      for (const test of outer.collector.finish('pytest').tests) {
-        named.add(headerName(test.name));
-        named.add(`[doctest] ${headerName(test.name)}`); // a doctest's section: `[doctest] module.func`
-      }
+      const named = sectionsNamingTests(outer.sections.keys(), outer.collector.finish('pytest').tests);
       for (const [name, status] of outer.sections) {
         if (named.has(name) || outer.crashSections.has(name)) continue;
         outer.collector.add(name, status);
@@ -242,6 +238,42 @@ function summaryCounts(text: string): { passed: number; failed: number; skipped:
   const failed = get('failed') + get('error') + get('errors');
   const skipped = get('skipped') + get('xfailed');
   return { passed, failed, skipped, total: passed + failed + skipped };
+}
+
+/**
+ * The section names that name a test: its {@link headerName}, or `[doctest] ` and that (a doctest's
+ * section: `[doctest] module.func`). Only a test whose header has the length of a wanted name is
+ * spelled out, so a log of 200,000 tests and a few sections builds a few header strings, not all.
+ */
+function sectionsNamingTests(sections: Iterable<string>, tests: readonly ParsedTest[]): Set<string> {
+  const names = [...sections];
+  const wanted = new Set<string>();
+  for (const name of names) {
+    wanted.add(name);
+    if (name.startsWith(doctestPrefix)) wanted.add(name.slice(doctestPrefix.length));
+  }
+  const lengths = new Set<number>();
+  for (const name of wanted) lengths.add(name.length);
+  const found = new Set<string>();
+  for (const test of tests) {
+    if (!lengths.has(headerLength(test.name))) continue;
+    const header = headerName(test.name);
+    if (wanted.has(header)) found.add(header);
+  }
+  return new Set(
+    names.filter((name) => found.has(name) || (name.startsWith(doctestPrefix) && found.has(name.slice(doctestPrefix.length)))),
+  );
+}
+
+const doctestPrefix = '[doctest] ';
+
+/** `headerName(id).length`, without building the name. */
+function headerLength(id: string): number {
+  const first = id.indexOf('::');
+  if (first < 0) return id.length;
+  let length = id.length - first - 2;
+  for (let at = id.indexOf('::', first + 2); at >= 0; at = id.indexOf('::', at + 2)) length--;
+  return length;
 }
 
 /** The name pytest prints in a FAILURES section header for a node id (`Class.test[x]`). */
