@@ -2,7 +2,7 @@
  * grade-throughput: `runGrade` (what `sandkit grade` runs) over N synthetic evaluation logs of
  * realistic size in the official layout, against reading the same files alone, in the same run.
  * Each log is a psf/requests-style pytest `-rA` run (official parser pytest_options): about
- * 2,000 status lines plus captured output, ~200 KB, wrapped in the official trace and markers;
+ * 1,200 status lines plus as many lines of captured output, ~200 KB, wrapped in the official trace and markers;
  * every row lists 20 FAIL_TO_PASS and 200 PASS_TO_PASS ids. Goal: grade ≤ 2× the reads and ≤ 30 s.
  * Wall and CPU (user + system of this process, libuv's threads included) are printed for both, so
  * a run on a shared machine still gives a same-run CPU ratio when wall times wait for a core.
