@@ -260,9 +260,9 @@ function sectionsNamingTests(sections: Iterable<string>, tests: readonly ParsedT
     const header = headerName(test.name);
     if (wanted.has(header)) found.add(header);
   }
-  return new Set(
-    names.filter((name) => found.has(name) || (name.startsWith(doctestPrefix) && found.has(name.slice(doctestPrefix.length)))),
-  );
+  const isDoctestOf = (name: string): boolean =>
+    name.startsWith(doctestPrefix) && found.has(name.slice(doctestPrefix.length));
+  return new Set(names.filter((name) => found.has(name) || isDoctestOf(name)));
 }
 
 const doctestPrefix = '[doctest] ';

@@ -36,7 +36,12 @@ export function parseTestStatuses(output: string, framework: string): Map<string
 }
 
 /** `toTestStatus` of each status word the parsers give, looked up instead of upper-cased per test. */
-const parsedStatuses: Partial<Record<string, TestStatus>> = { passed: 'PASSED', failed: 'FAILED', skipped: 'SKIPPED', error: 'ERROR' };
+const parsedStatuses: Partial<Record<string, TestStatus>> = {
+  passed: 'PASSED',
+  failed: 'FAILED',
+  skipped: 'SKIPPED',
+  error: 'ERROR',
+};
 
 /** Whether `id` is an array index (`0`, `17`, below 2³² − 1), a key an object orders first. */
 function isArrayIndex(id: string): boolean {
