@@ -49,10 +49,11 @@ export function toOfficialId(id: string, form: OfficialIdForm): string {
   const open = cut.indexOf('[');
   const close = cut.lastIndexOf(']');
   if (open < 0 || close <= open) return cut;
-  let option = cut.slice(open + 1, close);
+  const option = cut.slice(open + 1, close);
   if (option.startsWith('/') && !option.startsWith('//') && !option.includes('*'))
-    option = `/${option.slice(option.lastIndexOf('/') + 1)}`;
-  return `${cut.slice(0, open)}[${option}]`;
+    return `${cut.slice(0, open)}[/${option.slice(option.lastIndexOf('/') + 1)}]`;
+  // Unchanged: the id itself, whose hash the caller's maps already hold.
+  return close === cut.length - 1 ? cut : cut.slice(0, close + 1);
 }
 
 const whitespace = /\s/;
