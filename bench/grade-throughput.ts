@@ -2,8 +2,10 @@
  * grade-throughput: `runGrade` (what `sandkit grade` runs) over N synthetic evaluation logs of
  * realistic size in the official layout, against reading the same files alone, in the same run.
  * Each log is a psf/requests-style pytest `-rA` run (official parser pytest_options): about
- * 2,000 status lines plus captured output, ~200 KB, wrapped in the official trace and markers;
+ * 1,200 status lines plus as many lines of captured output, ~200 KB, wrapped in the official trace and markers;
  * every row lists 20 FAIL_TO_PASS and 200 PASS_TO_PASS ids. Goal: grade ≤ 2× the reads and ≤ 30 s.
+ * Wall and CPU (user + system of this process, libuv's threads included) are printed for both, so
+ * a run on a shared machine still gives a same-run CPU ratio when wall times wait for a core.
  *
  * Run: `pnpm tsx bench/grade-throughput.ts [logs=500] [kilobytes=200]`
  */
@@ -52,6 +54,9 @@ function log(seed: number): { text: string; f2p: string[]; p2p: string[] } {
   };
 }
 
+/** User + system CPU seconds of a `process.cpuUsage()` difference (all threads of this process). */
+const cpuSeconds = (usage: NodeJS.CpuUsage): number => (usage.user + usage.system) / 1e6;
+
 try {
   const rows: string[] = [];
   for (let n = 0; n < count; n++) {
@@ -79,23 +84,27 @@ try {
   const results: string[] = [];
   for (let round = 0; round < 3; round++) {
     let started = performance.now();
+    let cpu = process.cpuUsage();
     let bytes = 0;
     for (const id of dirs) bytes += (await readFile(join(logs, id, 'test_output.txt'), 'utf8')).length;
     const read = performance.now() - started;
+    const readCpu = cpuSeconds(process.cpuUsage(cpu));
     started = performance.now();
+    cpu = process.cpuUsage();
     const run = await runGrade({ dataset, logs: join(work, 'logs'), out: join(work, `out-${round}`) });
     const grade = performance.now() - started;
+    const gradeCpu = cpuSeconds(process.cpuUsage(cpu));
     if (run.report.total_instances !== count)
       throw new Error(`graded ${run.report.total_instances} of ${count}`);
     results.push(
-      `| ${round + 1} | ${count} × ${(bytes / count / 1024).toFixed(0)} KB | ${(read / 1000).toFixed(2)} | ${(grade / 1000).toFixed(2)} | ${(grade / read).toFixed(1)}× | ${run.report.resolved_instances} resolved |`,
+      `| ${round + 1} | ${count} × ${(bytes / count / 1024).toFixed(0)} KB | ${(read / 1000).toFixed(2)} | ${(grade / 1000).toFixed(2)} | ${(grade / read).toFixed(1)}× | ${readCpu.toFixed(2)} | ${gradeCpu.toFixed(2)} | ${(gradeCpu / readCpu).toFixed(1)}× | ${run.report.resolved_instances} resolved |`,
     );
   }
   process.stdout.write(
     [
       'grade-throughput: runGrade vs reading the same logs (readFile, utf8), 3 rounds',
-      '| round | logs | read alone (s) | sandkit grade (s) | ratio | verdicts |',
-      '|---:|---|---:|---:|---:|---|',
+      '| round | logs | read alone (s) | sandkit grade (s) | ratio | read CPU (s) | grade CPU (s) | CPU ratio | verdicts |',
+      '|---:|---|---:|---:|---:|---:|---:|---:|---|',
       ...results,
       `goal: ≤ 2× the reads and ≤ 30 s; 1-min load average at the end ${loadavg()[0]?.toFixed(1)}`,
       '',

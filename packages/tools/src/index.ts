@@ -23,7 +23,7 @@ export { createReadOutputTool } from './exec/read-output.js';
 export { createKillProcessTool } from './exec/kill-process.js';
 export { createRunTestsTool, type RunTestsOutput } from './run-tests/run-tests.js';
 export { type ParseTestOutputOptions, parseTestOutput } from './parsers/parse-test-output.js';
-export { getTestStatusMap } from './parsers/test-status-map.js';
+export { getTestStatuses, getTestStatusMap } from './parsers/test-status-map.js';
 export {
   type ParsedFailure,
   type ParsedTest,

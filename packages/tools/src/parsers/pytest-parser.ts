@@ -16,7 +16,7 @@
 import { nodeIdEnd, readNodeId } from './pytest-node-id.js';
 import { forEachLine } from './output-lines.js';
 import { readCountWords, TestCollector } from './test-collector.js';
-import type { ParsedTestOutput, TestStatus } from './test-output-types.js';
+import type { ParsedTest, ParsedTestOutput, TestStatus } from './test-output-types.js';
 
 type Word = 'PASSED' | 'FAILED' | 'ERROR' | 'SKIPPED' | 'XFAIL' | 'XPASS';
 const sessionStart = /^=+ test session starts =+$/;
@@ -64,13 +64,18 @@ class PytestLineParser {
   private readonly sessions = new Map<number, Session>();
   private depth = 0;
 
+  /** The session of the last {@link session} call and its level (the depth rarely changes). */
+  private current: { level: number; session: Session } | undefined;
+
   private session(): Session {
     const level = Math.max(1, this.depth);
+    if (this.current?.level === level) return this.current.session;
     let session = this.sessions.get(level);
     if (session === undefined) {
       session = new Session();
       this.sessions.set(level, session);
     }
+    this.current = { level, session };
     return session;
   }
 
@@ -109,7 +114,8 @@ class PytestLineParser {
       session.sectionMessages.set(section, line.slice(1).trim());
       return;
     }
-    const crash = workerCrash.exec(line);
+    // The crash line starts with `[gw` or `worker`: skip the regex for every other line.
+    const crash = first === 91 /* [ */ || first === 119 /* w */ ? workerCrash.exec(line) : null;
     if (crash) {
       const read = readNodeId(crash[1] as string);
       if (read && read.rest === '') {
@@ -127,16 +133,15 @@ class PytestLineParser {
     const outer = levels.map((level) => this.sessions.get(level) as Session).find((session) => session.used);
     if (outer === undefined) return new TestCollector().finish('pytest');
     // A section whose test no result line named (no -v, no short summary) still counts.
-    const named = new Set<string>();
-    for (const test of outer.collector.finish('pytest').tests) {
-      named.add(headerName(test.name));
-      named.add(`[doctest] ${headerName(test.name)}`); // a doctest's section: `[doctest] module.func`
-    }
-    for (const [name, status] of outer.sections) {
-      if (named.has(name) || outer.crashSections.has(name)) continue;
-      outer.collector.add(name, status);
+    if (outer.sections.size > 0) {
+      const named = sectionsNamingTests(outer.sections.keys(), outer.collector.finish('pytest').tests);
+      for (const [name, status] of outer.sections) {
+        if (named.has(name) || outer.crashSections.has(name)) continue;
+        outer.collector.add(name, status);
+      }
     }
     const parsed = outer.collector.finish('pytest');
+    if (outer.sectionMessages.size === 0) return parsed;
     for (const failure of parsed.failures) {
       if (failure.message !== '') continue;
       failure.message = outer.sectionMessages.get(headerName(failure.name)) ?? '';
@@ -235,9 +240,45 @@ function summaryCounts(text: string): { passed: number; failed: number; skipped:
   return { passed, failed, skipped, total: passed + failed + skipped };
 }
 
+/**
+ * The section names that name a test: its {@link headerName}, or `[doctest] ` and that (a doctest's
+ * section: `[doctest] module.func`). Only a test whose header has the length of a wanted name is
+ * spelled out, so a log of 200,000 tests and a few sections builds a few header strings, not all.
+ */
+function sectionsNamingTests(sections: Iterable<string>, tests: readonly ParsedTest[]): Set<string> {
+  const names = [...sections];
+  const wanted = new Set<string>();
+  for (const name of names) {
+    wanted.add(name);
+    if (name.startsWith(doctestPrefix)) wanted.add(name.slice(doctestPrefix.length));
+  }
+  const lengths = new Set<number>();
+  for (const name of wanted) lengths.add(name.length);
+  const found = new Set<string>();
+  for (const test of tests) {
+    if (!lengths.has(headerLength(test.name))) continue;
+    const header = headerName(test.name);
+    if (wanted.has(header)) found.add(header);
+  }
+  const isDoctestOf = (name: string): boolean =>
+    name.startsWith(doctestPrefix) && found.has(name.slice(doctestPrefix.length));
+  return new Set(names.filter((name) => found.has(name) || isDoctestOf(name)));
+}
+
+const doctestPrefix = '[doctest] ';
+
+/** `headerName(id).length`, without building the name. */
+function headerLength(id: string): number {
+  const first = id.indexOf('::');
+  if (first < 0) return id.length;
+  let length = id.length - first - 2;
+  for (let at = id.indexOf('::', first + 2); at >= 0; at = id.indexOf('::', at + 2)) length--;
+  return length;
+}
+
 /** The name pytest prints in a FAILURES section header for a node id (`Class.test[x]`). */
 function headerName(id: string): string {
-  if (!id.includes('::')) return id; // a module that failed to collect: its path
-  const parts = id.split('::').slice(1);
-  return parts.join('.');
+  const first = id.indexOf('::');
+  if (first < 0) return id; // a module that failed to collect: its path
+  return id.slice(first + 2).replaceAll('::', '.');
 }

@@ -91,7 +91,7 @@ export function gradeLog(log: string, input: GradeLogInput): LogGrade {
     bad !== undefined ? bad[1] : notEvaluatedReason === null ? null : 'incomplete_log';
   const before = start < 0 ? log : log.slice(0, start);
   const testPatchError = findTestPatchError(before);
-  const hadAnsi = /\x1b[[\]]/.test(log);
+  const hadAnsi = log.includes('\x1b') && /\x1b[[\]]/.test(log);
   let full = new Map<string, TestStatus>();
   let summary = new Map<string, TestStatus>();
   let parserMissing = false;

@@ -57,8 +57,6 @@ export function officialIdForm(officialParser: string | null, parser: string): O
   }
 }
 
-const optionPattern = /^(.*?)\[(.*)\]/;
-
 /** One full id in `form`; `status` matters only to `jest-title` (a SKIPPED id gets `skipped `). */
 export function toOfficialId(id: string, form: OfficialIdForm, status?: TestStatus): string {
   if (form === 'whole') return id;
@@ -69,16 +67,21 @@ export function toOfficialId(id: string, form: OfficialIdForm, status?: TestStat
   }
   const source =
     form === 'matplotlib' ? id.replaceAll('MouseButton.LEFT', '1').replaceAll('MouseButton.RIGHT', '3') : id;
-  const cut = source.split(/\s/, 1)[0] ?? source;
+  const space = source.search(whitespace);
+  const cut = space < 0 ? source : source.slice(0, space);
   if (form !== 'pytest-options') return cut;
-  const match = optionPattern.exec(cut);
-  if (match === null) return cut;
-  const main = match[1] as string;
-  let option = match[2] as string;
+  // As the official `re.match(r"^(.*?)\[(.*)\]", …)`: the first `[` to the last `]`, anything after dropped.
+  const open = cut.indexOf('[');
+  const close = cut.lastIndexOf(']');
+  if (open < 0 || close <= open) return cut;
+  const option = cut.slice(open + 1, close);
   if (option.startsWith('/') && !option.startsWith('//') && !option.includes('*'))
-    option = `/${option.split('/').at(-1)}`;
-  return `${main}[${option}]`;
+    return `${cut.slice(0, open)}[/${option.slice(option.lastIndexOf('/') + 1)}]`;
+  // Unchanged: the id itself, whose hash the caller's maps already hold.
+  return close === cut.length - 1 ? cut : cut.slice(0, close + 1);
 }
+
+const whitespace = /\s/;
 
 /** Several full ids that became one official id. */
 export interface IdCollision {
@@ -109,6 +112,19 @@ export function officialStatuses(
   form: OfficialIdForm,
 ): OfficialStatuses {
   if (form === 'whole') return { statuses: new Map(full), collisions: [] };
+  const statuses = new Map<string, TestStatus>();
+  let collided = false;
+  for (const [id, status] of full) {
+    const official = toOfficialId(id, form, status);
+    const worst = statuses.get(official);
+    if (worst === undefined) statuses.set(official, status);
+    else {
+      collided = true;
+      if (severity[status] > severity[worst]) statuses.set(official, status);
+    }
+  }
+  if (!collided) return { statuses, collisions: [] };
+  // Rare: group the full ids again to name each collision.
   const groups = new Map<string, Array<{ id: string; status: TestStatus }>>();
   for (const [id, status] of full) {
     const official = toOfficialId(id, form, status);
@@ -116,12 +132,8 @@ export function officialStatuses(
     if (group === undefined) groups.set(official, [{ id, status }]);
     else group.push({ id, status });
   }
-  const statuses = new Map<string, TestStatus>();
   const collisions: IdCollision[] = [];
-  for (const [official, from] of groups) {
-    const status = from.reduce<TestStatus>((worst, entry) => worseStatus(worst, entry.status), 'PASSED');
-    statuses.set(official, status);
-    if (from.length > 1) collisions.push({ official, from, status });
-  }
+  for (const [official, from] of groups)
+    if (from.length > 1) collisions.push({ official, from, status: statuses.get(official) as TestStatus });
   return { statuses, collisions };
 }

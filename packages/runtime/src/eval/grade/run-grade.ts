@@ -24,7 +24,11 @@ import type { SweBenchInstance, SweBenchPrediction } from '../load/swe-bench-ins
 import { buildRunReport, formatSummary, type RunReport, type RunReportInput } from '../report/run-report.js';
 import { type FoundLog, findLogs } from './find-logs.js';
 import { gradeLog } from './grade-log.js';
+import { mapConcurrent } from './map-concurrent.js';
 import { compareWithOfficial, readOfficialReport } from './official-agreement.js';
+
+/** Logs graded at once: enough to overlap reading with parsing, few enough to bound memory (4 logs held). */
+const gradeConcurrency = 4;
 
 /** Options of {@link runGrade}. */
 export interface GradeOptions {
@@ -78,6 +82,7 @@ export async function runGrade(options: GradeOptions): Promise<GradeRunResult> {
   const results = new Map<string, InstanceResult>();
   const reports: Array<[string, SweBenchInstanceReport]> = [];
   const seen = new Set<string>();
+  const toGrade: Array<{ instance: SweBenchInstance; found: FoundLog }> = [];
   for (const found of logs) {
     const instance = byId.get(found.instanceId);
     if (instance === undefined || seen.has(found.instanceId)) {
@@ -94,16 +99,18 @@ export async function runGrade(options: GradeOptions): Promise<GradeRunResult> {
       continue;
     }
     seen.add(found.instanceId);
+    toGrade.push({ instance, found });
+  }
+  // A few logs at once, so reading one overlaps parsing another; results keep the logs' order.
+  const graded = await mapConcurrent(toGrade, gradeConcurrency, async ({ instance, found }) => {
     const started = performance.now();
-    const [result, report] = await gradeOne(
-      instance,
-      found,
-      preds?.predictions.get(found.instanceId),
-      invalidRecords,
-    );
-    result.duration_ms = Math.round(performance.now() - started);
-    results.set(instance.instance_id, result);
-    reports.push([instance.instance_id, report]);
+    const pair = await gradeOne(instance, found, preds?.predictions.get(found.instanceId), invalidRecords);
+    pair[0].duration_ms = Math.round(performance.now() - started);
+    return pair;
+  });
+  for (const [result, report] of graded) {
+    results.set(result.instance_id, result);
+    reports.push([result.instance_id, report]);
   }
   const instanceIds = [...results.keys()];
   for (const [id, prediction] of preds?.predictions ?? []) {

@@ -5,14 +5,14 @@
  * @module
  */
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
-import { getTestStatusMap, parseTestOutput, type TestFramework, testFrameworks } from '@sandkit/tools';
+import { getTestStatuses, parseTestOutput, type TestFramework, testFrameworks } from '@sandkit/tools';
 import { type TestStatus, toTestStatus } from './grade.js';
 
 const ansi = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 
-/** Removes CSI and OSC escape sequences. */
+/** Removes CSI and OSC escape sequences (the text itself when it holds no ESC). */
 export function stripAnsi(text: string): string {
-  return text.replace(ansi, '');
+  return text.includes('\x1b') ? text.replace(ansi, '') : text;
 }
 
 /**
@@ -26,5 +26,38 @@ export function parseTestStatuses(output: string, framework: string): Map<string
       message: `no "${framework}" parser in this build of @sandkit/tools (known: ${testFrameworks.join(', ')})`,
     });
   const parsed = parseTestOutput(stripAnsi(output), { framework: framework as TestFramework });
-  return new Map(Object.entries(getTestStatusMap(parsed)).map(([id, status]) => [id, toTestStatus(status)]));
+  const statuses = new Map<string, TestStatus>();
+  let arrayIndexIds = false;
+  for (const [id, status] of getTestStatuses(parsed)) {
+    statuses.set(id, parsedStatuses[status] ?? toTestStatus(status));
+    if (!arrayIndexIds && isArrayIndex(id)) arrayIndexIds = true;
+  }
+  return arrayIndexIds ? arrayIndexesFirst(statuses) : statuses;
+}
+
+/** `toTestStatus` of each status word the parsers give, looked up instead of upper-cased per test. */
+const parsedStatuses: Partial<Record<string, TestStatus>> = {
+  passed: 'PASSED',
+  failed: 'FAILED',
+  skipped: 'SKIPPED',
+  error: 'ERROR',
+};
+
+/** Whether `id` is an array index (`0`, `17`, below 2³² − 1), a key an object orders first. */
+function isArrayIndex(id: string): boolean {
+  const first = id.charCodeAt(0);
+  if (first < 48 || first > 57) return false;
+  return /^(?:0|[1-9]\d{0,9})$/.test(id) && Number(id) < 4294967295;
+}
+
+/**
+ * The order the statuses had when they went through an object (`Object.entries`): array-index ids
+ * first, ascending, then the others as named. Kept so a runner that names tests `1`, `2`, … grades
+ * and reports collisions in the same order as before.
+ */
+function arrayIndexesFirst(statuses: Map<string, TestStatus>): Map<string, TestStatus> {
+  const indexes = [...statuses.keys()].filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
+  const ordered = new Map<string, TestStatus>(indexes.map((id) => [id, statuses.get(id) as TestStatus]));
+  for (const [id, status] of statuses) if (!ordered.has(id)) ordered.set(id, status);
+  return ordered;
 }

@@ -9,7 +9,7 @@
 import { frameworkOf, type SweBenchInstance } from '../load/swe-bench-instance.js';
 import { buildEvalCommand } from '../specs/build-eval-command.js';
 import { specForInstance } from '../specs/spec-for.js';
-import { knownRepos } from '../specs/spec-table.js';
+import { specTable } from '../specs/spec-table.js';
 import { testPatchFiles } from '../specs/test-directives.js';
 import type { TestStepParts } from './eval-script.js';
 import { patchPaths, splitPatch } from './patch-files.js';
@@ -34,11 +34,10 @@ export interface TestPlan {
  *   and the row has no `test_cmd` (the message lists the known versions).
  */
 export function testPlan(instance: SweBenchInstance): TestPlan {
-  const known = new Set(knownRepos().map((repo) => repo.toLowerCase()));
   if (
     specForInstance(instance) === undefined &&
     instance.test_cmd === undefined &&
-    !known.has(instance.repo.toLowerCase())
+    !specTable().byRepo.has(instance.repo.toLowerCase())
   ) {
     const framework = frameworkOf(instance);
     const files = patchPaths(splitPatch(instance.test_patch).files);
