@@ -42,6 +42,8 @@ const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
   ['go', /^\{"Time":"[^"]*","Action":"/m],
   ['cargo', /^test result: (?:ok|FAILED)\. \d+ passed|^error: could not compile `[^`]+` \((?:lib )?test|^\s+Running (?:unittests )?\S+ \(\S*target\/\S+\)$|^\s+(?:Summary \[\s*[\d.]+s\] \d+ tests? run:|Starting \d+ tests? across \d+ binar)/m],
   ['pytest', /^=+ (?:test session starts|.*\b(?:passed|failed|errors?|no tests ran)\b.* in [\d.]+s(?: \([^)]*\))?) =+$/m],
+  // -q: its progress lines (`..F.s                [ 40%]`); the summary then has no border.
+  ['pytest', /^[.FEsxX]+ +\[ *\d+%\]$/m],
   ['pytest', /^\S+\.py::\S.* (?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b|^(?:PASSED|FAILED|ERROR|XFAIL|XPASS) \S+\.py::/m],
   ['sympy', /tests finished: \d+ passed|^=+ test process starts =+$/m],
   ['vitest', /^\s*Test Files\s+\d+ |^\s*Tests\s+\d+ \w+.*\(\d+\)\s*$|^ RUN {1,2}v\d/m],

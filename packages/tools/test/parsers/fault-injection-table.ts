@@ -26,6 +26,9 @@ export interface FaultInjectionRow {
   saysFailed: RegExp | undefined;
 }
 
+/** `pytest -q`: the failing summary without its border. */
+const pytestQuietSaysFailed = /^(?:\d+ \w+, )*[1-9]\d* (?:failed|errors?)\b.* in [\d.]+s(?: \([^)]*\))?$/;
+
 /** The runners' own "something failed" summary lines. */
 export const says: Partial<Record<TestFramework, RegExp>> = {
   pytest: /^=+ .*\b[1-9]\d* (?:failed|errors?)\b.* in [\d.]+s(?: \([^)]*\))? =+$/,
@@ -98,6 +101,8 @@ export const faultInjectionTable: readonly FaultInjectionRow[] = [
   { framework: 'pytest', fixture: 'pytest-color.txt', passes: 5, saysFailed: says.pytest },
   { framework: 'pytest', fixture: 'pytest-kinds-verbose.txt', passes: 2, saysFailed: says.pytest },
   { framework: 'pytest', fixture: 'pytest-kinds-xdist.txt', passes: 2, saysFailed: says.pytest },
+  { framework: 'pytest', fixture: 'pytest-quiet.txt', passes: 5, saysFailed: pytestQuietSaysFailed },
+  { framework: 'pytest', fixture: 'pytest-quiet-pass.txt', passes: 1, saysFailed: undefined },
   { framework: 'pytest', fixture: 'pytest-ra.txt', passes: 6, passesPrinted: 7, saysFailed: says.pytest },
   { framework: 'pytest', fixture: 'pytest-verbose-classic.txt', passes: 1, saysFailed: says.pytest },
   { framework: 'pytest', fixture: 'pytest-verbose-count.txt', passes: 1, saysFailed: says.pytest },

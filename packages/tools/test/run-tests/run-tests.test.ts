@@ -64,6 +64,16 @@ describe('createRunTestsTool', () => {
       expect(result.output).toMatch(/1 failed, 2 passed/);
     });
 
+    it('reads `pytest -q` (progress dots, a summary without its border): counts, the failure, detected', async () => {
+      const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
+      const result = await runTests.call({ command: 'python3 -m pytest -q -p no:cacheprovider', cwd: 'py' });
+      expect(result.framework).toBe('pytest');
+      expect(result.exitCode).toBe(1);
+      expect(result).toMatchObject({ passed: 2, failed: 1, skipped: 0, total: 3 });
+      expect(result.unparsed).toBeUndefined();
+      expect(result.failures?.[0]?.name).toBe('tests/test_calc.py::test_param[x [1] - y]');
+    });
+
     it('runs the package.json test script (node --test) and reports failed 1 with a non-zero exit', async () => {
       const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
       const result = await runTests.call({ cwd: 'js' });
