@@ -57,6 +57,17 @@ npx --no-install sandkit --help >/dev/null
 step "installed bin: sandkit call, sandkit mcp"
 node cli.mjs
 
+step "installed bin: --sandbox docker / e2b without their optional peers is a usage error (exit 2) naming the install"
+for kind in docker e2b; do
+  set +e
+  npx --no-install sandkit eval --example --sandbox "$kind" --image some-image --out "$work/no-$kind" 2> "$work/no-$kind.txt"
+  code=$?
+  set -e
+  want=$([ "$kind" = docker ] && echo 'npm install dockerode@5' || echo 'npm install e2b@2 @e2b/code-interpreter@2')
+  [ "$code" = 2 ] && grep -qF "$want" "$work/no-$kind.txt" && [ ! -e "$work/no-$kind" ] ||
+    { echo "pack smoke: --sandbox $kind without its package: exit $code, $(cat "$work/no-$kind.txt")" >&2; exit 1; }
+done
+
 step "installed bin: npx sandkit eval --example"
 npx --no-install sandkit eval --example --cache-dir "$work/cache" --out "$work/eval" | tee "$work/eval.txt"
 grep -q 'Resolved: 6 of 6' "$work/eval.txt" || { echo "pack smoke: gold run not 6 of 6" >&2; exit 1; }

@@ -20,6 +20,7 @@ import type { PatchPolicy } from '../eval/instance/patch-step.js';
 import { createStreamProgress } from '../eval/report/progress.js';
 import { runEval } from '../eval/run-eval.js';
 import { runExampleEval } from './eval-example.js';
+import { missingSandboxPackages } from './sandbox-packages.js';
 
 /** Exit codes of `sandkit eval`. */
 export const evalExitCode = { completed: 0, failed: 1, usage: 2, infraErrors: 3, interrupted: 130 } as const;
@@ -184,7 +185,7 @@ export function registerEvalCommand(program: Command): Command {
 }
 
 async function evalAction(options: EvalCliOptions): Promise<number> {
-  const usageError = checkDatasetChoice(options);
+  const usageError = checkDatasetChoice(options) ?? (await missingSandboxPackages(options.sandbox));
   if (usageError !== null) {
     process.stderr.write(`sandkit eval: ${usageError}\n`);
     return evalExitCode.usage;

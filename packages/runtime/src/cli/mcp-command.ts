@@ -17,7 +17,15 @@ export function registerMcpCommand(program: Command): void {
     .action(async (options: { sandbox: string; root?: string; image?: string; readonly: boolean }) => {
       const workspace = await openWorkspace(options);
       const tools = defaultCodingTools(workspace.client, workspace.root, { readonly: options.readonly });
-      const server = createMcpServer(tools, { name: 'sandkit' });
+      // Calls read before stdin ended are answered before the server closes.
+      const running = new Set<Promise<unknown>>();
+      const server = createMcpServer(tools, {
+        name: 'sandkit',
+        onCall: (run) => {
+          running.add(run);
+          void run.finally(() => running.delete(run));
+        },
+      });
       const transport = new StdioServerTransport(process.stdin, jsonRpcStdout);
       let closing = false;
       const shutdown = async (): Promise<void> => {
@@ -30,7 +38,16 @@ export function registerMcpCommand(program: Command): void {
         process.exit(0);
       };
       transport.onclose = () => void shutdown();
-      process.stdin.once('end', () => void shutdown());
+      process.stdin.once('end', () => {
+        void (async () => {
+          // Let the SDK start the handlers of the last lines read.
+          await new Promise((resolve) => setImmediate(resolve));
+          while (running.size > 0) await Promise.all(running);
+          // The SDK sends a result one step after its handler settles.
+          await new Promise((resolve) => setImmediate(resolve));
+          await shutdown();
+        })();
+      });
       process.once('SIGTERM', () => void shutdown());
       process.once('SIGINT', () => void shutdown());
       await server.connect(transport);

@@ -22,6 +22,12 @@ export interface McpServerOptions {
   name?: string;
   /** @default the @sandkit/runtime version */
   version?: string;
+  /**
+   * Called with each `tools/call`'s run as it starts (the promise settles when the tool result is
+   * ready, never rejects). A stdio server that sees its input end uses it to answer the calls
+   * already read before it closes. @default none
+   */
+  onCall?: (run: Promise<unknown>) => void;
 }
 
 /**
@@ -58,8 +64,16 @@ export function createMcpServer(tools: readonly Tool[], options: McpServerOption
       },
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const { name, arguments: input = {} } = request.params;
+  server.setRequestHandler(CallToolRequestSchema, (request, extra): Promise<CallToolResult> => {
+    const run = callTool(request.params, extra);
+    options.onCall?.(run.catch(() => {}));
+    return run;
+  });
+  const callTool = async (
+    params: { name: string; arguments?: Record<string, unknown> | undefined },
+    extra: { requestId: string | number; signal: AbortSignal },
+  ): Promise<CallToolResult> => {
+    const { name, arguments: input = {} } = params;
     const result = await executeToolCall(
       tools,
       { name, input, id: String(extra.requestId) },
@@ -70,7 +84,7 @@ export function createMcpServer(tools: readonly Tool[], options: McpServerOption
     if (result.isError || tool === undefined || toMcpOutputSchema(tool) === null)
       return { content, isError: result.isError };
     return { content, structuredContent: result.output as Record<string, unknown>, isError: false };
-  });
+  };
   return server;
 }
 

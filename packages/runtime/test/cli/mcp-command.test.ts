@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { execa } from 'execa';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
 
@@ -148,4 +149,51 @@ describe('sandkit mcp', () => {
     expect(server.stderr()).toContain('step done');
     expect(server.stderr()).toContain('raw line from a dependency');
   }, 600_000); // a real process started through tsx: slow on a loaded machine
+
+  it('answers every call read before stdin ended, then exits 0', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'sandkit-mcp-eof-'));
+    await writeFile(join(root, 'a.txt'), 'alpha\n');
+    const lines = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'exec', arguments: { command: 'sleep 1; echo late' } },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'read_file', arguments: { path: 'a.txt' } },
+      },
+    ];
+    const run = await execa(
+      process.execPath,
+      ['--conditions=@sandkit/source', '--import', 'tsx', main, 'mcp', '--sandbox', 'local', '--root', root],
+      {
+        input: `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`,
+        reject: false,
+        timeout: 240_000,
+      },
+    );
+    expect(run.exitCode).toBe(0);
+    const replies = run.stdout
+      .split('\n')
+      .filter((line) => line !== '')
+      .map(
+        (line) => JSON.parse(line) as { id?: number; result?: { content?: TextItem[]; isError?: boolean } },
+      );
+    expect(replies.map((reply) => reply.id).sort()).toEqual([1, 2, 3]);
+    const exec = replies.find((reply) => reply.id === 2);
+    expect(exec?.result?.isError).toBe(false);
+    expect(JSON.stringify(exec?.result?.content)).toContain('late');
+    expect(JSON.stringify(replies.find((reply) => reply.id === 3)?.result?.content)).toContain('alpha');
+  }, 300_000);
 });

@@ -45,7 +45,7 @@ async function loadDockerode(): Promise<typeof Docker> {
     throw new SandboxError({
       code: SandkitErrorCode.sandboxUnavailable,
       message:
-        'the Docker adapter needs the "dockerode" package (an optional peer dependency): install dockerode@5',
+        'the Docker adapter needs "dockerode" (optional peer dependency, not installed): npm install dockerode@5',
       cause,
     });
   }

@@ -1,3 +1,18 @@
+/**
+ * `@sandkit/sandbox-adapters/docker`: the Docker adapter (Docker Engine API; Podman's
+ * Docker-compatible service works too). `dockerode` is an optional peer dependency: without it,
+ * importing this subpath throws a `SandboxError` (`sandbox_unavailable`) that names the install
+ * command, as `/e2b` does, so a missing package is found before any sandbox is asked for.
+ * @module
+ */
+import { requireOptionalPeers } from '../optional-peer/require-optional-peers.js';
+
+await requireOptionalPeers({
+  subpath: '@sandkit/sandbox-adapters/docker',
+  packages: ['dockerode'],
+  install: 'npm install dockerode@5',
+});
+
 export { createDockerSandboxAdapter } from './docker-sandbox-adapter.js';
 export type { DockerConnectionOptions, DockerSandboxAdapterOptions } from './docker-sandbox-options.js';
 export {
