@@ -47,6 +47,7 @@ export {
   type PooledSandboxProvider,
   type PoolStats,
 } from './pool/pooled-sandbox-provider.js';
+export { createSandboxQuota, type SandboxQuota, type SandboxQuotaMember } from './pool/sandbox-quota.js';
 export { createAdapterProvider } from './provider/adapter-provider.js';
 export { createSandboxComposite, type SandboxCompositeOptions } from './provider/sandbox-composite.js';
 export {
