@@ -68,6 +68,7 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
     } else {
       const acquired = await acquiring!;
       session = acquired.session;
+      result.acquire_ms = acquired.ms;
       log.note(
         `sandbox ${session.id} from ${session.providerName}, workdir ${session.workdir}, acquired in ${acquired.ms} ms`,
       );

@@ -1,6 +1,7 @@
 /**
- * The instance times of an earlier run, read from its `results.jsonl` (each line's `duration_ms`),
- * for `--schedule longest-first`. SWE-bench instances' times are mostly their test runs, which do
+ * The instance times of an earlier run, read from its `results.jsonl` (each line's `duration_ms`
+ * less its `acquire_ms`: with more workers than sandboxes, the wait for one says where the
+ * instance was in the queue, not how long it runs), for `--schedule longest-first`. SWE-bench instances' times are mostly their test runs, which do
  * not change between runs of the same dataset, whichever model wrote the patches.
  * @module
  */
@@ -9,7 +10,7 @@ import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 
 /** What {@link readDurations} found. */
 export interface PreviousDurations {
-  /** `duration_ms` by instance id (the last usable line of an id wins), in ms. */
+  /** `duration_ms − acquire_ms` (or `duration_ms` where `acquire_ms` is absent) by instance id (the last usable line of an id wins), in ms. */
   durations: Map<string, number>;
   /**
    * Lines not used (1-based line numbers with the reason): not a complete JSON record, no
@@ -54,11 +55,18 @@ function parseLine(line: string): { id: string; durationMs: number } | string {
     return 'not complete JSON';
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not a JSON object';
-  const record = value as { instance_id?: unknown; duration_ms?: unknown; infra_error?: unknown };
+  const record = value as {
+    instance_id?: unknown;
+    duration_ms?: unknown;
+    acquire_ms?: unknown;
+    infra_error?: unknown;
+  };
   if (typeof record.instance_id !== 'string') return 'no instance_id';
   const durationMs = record.duration_ms;
   if (typeof durationMs !== 'number' || !Number.isFinite(durationMs) || durationMs < 0)
     return 'no duration_ms';
   if (record.infra_error === true) return 'an infrastructure error';
-  return { id: record.instance_id, durationMs };
+  const acquireMs = record.acquire_ms;
+  const waited = typeof acquireMs === 'number' && Number.isFinite(acquireMs) ? Math.max(0, acquireMs) : 0;
+  return { id: record.instance_id, durationMs: Math.max(0, durationMs - waited) };
 }

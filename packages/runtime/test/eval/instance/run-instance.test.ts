@@ -63,6 +63,11 @@ describe('runInstance (through runEval)', () => {
       const run = await runEval({ ...options, adapter: observed, workers: 1 });
       expect(run.report.resolved_instances).toBe(3);
       expect(seenAtCreate).toEqual([false, false, false]);
+      // the wait for the sandbox is recorded as part of the instance's time (at least the vendor's create)
+      for (const result of run.results.values()) {
+        expect(result.acquire_ms).toBeGreaterThanOrEqual(10);
+        expect(result.acquire_ms).toBeLessThanOrEqual(result.duration_ms);
+      }
     }, 60_000);
   });
 

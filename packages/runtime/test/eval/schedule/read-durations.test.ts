@@ -23,7 +23,7 @@ describe('readDurations', () => {
     it('returns the last usable time per id and lists the lines it did not use', async () => {
       const lines = [
         { instance_id: 'a', status: 'resolved', duration_ms: 1200, infra_error: false },
-        { instance_id: 'b', status: 'unresolved', duration_ms: 300, infra_error: false },
+        { instance_id: 'b', status: 'unresolved', duration_ms: 300, acquire_ms: 120, infra_error: false },
         { instance_id: 'a', status: 'resolved', duration_ms: 1500, infra_error: false },
         { instance_id: 'c', status: 'error', duration_ms: 40, infra_error: true },
         {
@@ -37,7 +37,8 @@ describe('readDurations', () => {
         ['not', 'an', 'object'],
       ].map((line) => JSON.stringify(line));
       const found = await readDurations(await file(`${lines.join('\n')}\n\n{"instance_id": "f", "dura`));
-      expect(Object.fromEntries(found.durations)).toEqual({ a: 1500, b: 300, d: 1_800_000 });
+      // b waited 120 ms of its 300 for a sandbox: it ran 180
+      expect(Object.fromEntries(found.durations)).toEqual({ a: 1500, b: 180, d: 1_800_000 });
       expect(found.ignored).toEqual([
         { line: 4, reason: 'an infrastructure error' },
         { line: 6, reason: 'no duration_ms' },
