@@ -79,9 +79,11 @@ describe('runEval on a simulated vendor with a quota and injected faults', () =>
       expect(run.report.completed_instances).toBe(40);
       expect(run.report.resolved_instances).toBe(40);
       expect(run.report.infra_error_ids).toEqual([]);
-      // each expired sandbox made its instance run again on a fresh one
+      // each expired sandbox made its instance run again on a fresh one; so did an acquire whose
+      // creates all failed (4 attempts can draw 4 of seed 7's clustered failing creates)
       const retried = lines.reduce((sum, line) => sum + (line.infra_retries ?? 0), 0);
-      expect(retried).toBe(stats.expired);
+      expect(retried).toBeGreaterThanOrEqual(stats.expired);
+      expect(retried).toBeLessThanOrEqual(stats.expired + Math.floor(stats.failedCreates / 4));
       // the quota was never exceeded, and nothing is left at the vendor or on disk
       expect(stats.peakLive).toBeLessThanOrEqual(8);
       expect(stats.live).toBe(0);
@@ -107,7 +109,10 @@ describe('runEval on a simulated vendor with a quota and injected faults', () =>
 
     it('with one worker, starts the instances in the order of the earlier times, longest first', async () => {
       const first = await simulate({ seed: 5, testSeconds });
-      const times = new Map(first.lines.map((line) => [line.instance_id, line.duration_ms]));
+      // what longest first orders by: the time less the wait for the sandbox
+      const times = new Map(
+        first.lines.map((line) => [line.instance_id, line.duration_ms - (line.acquire_ms ?? 0)]),
+      );
       const ids = first.data.instanceIds.slice(0, 8);
       const second = await simulate({
         seed: 5,
