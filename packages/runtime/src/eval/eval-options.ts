@@ -48,8 +48,8 @@ export interface EvalOptions {
   /** Instances evaluated at once. Integer 1–1000. @default min(4, CPU count) */
   workers?: number;
   /**
-   * Sandboxes alive at once (the pool's max): in use, being created and being destroyed. Set it
-   * to the vendor's concurrency quota. Above `workers`, a finished instance's sandbox is destroyed
+   * Sandboxes alive at once over the whole run (one quota shared by the run's pools, one per
+   * image): in use, being created and being destroyed. Set it to the vendor's concurrency quota. Above `workers`, a finished instance's sandbox is destroyed
    * while the next one is created. Integer ≥ 1. @default 2 × workers
    */
   maxSandboxes?: number;
