@@ -241,6 +241,7 @@ class SandboxPool implements PooledSandboxProvider {
     let failures = 0;
     let retries = 0;
     for (;;) {
+      const sentAt = this.options.quota.frees();
       try {
         handle = await this.options.adapter.create();
         break;
@@ -256,7 +257,9 @@ class SandboxPool implements PooledSandboxProvider {
         if (retryable && this.createStillWanted()) {
           retries++;
           this.counts.createRetries++;
-          await this.pauseBeforeRetry(retries, failure === 'rate_limited');
+          // a slot freed while the refused request was on its way back is the one it waited for
+          const freedMeanwhile = failure === 'rate_limited' && this.options.quota.claimFreeSince(sentAt);
+          if (!freedMeanwhile) await this.pauseBeforeRetry(retries, failure === 'rate_limited');
           if (this.createStillWanted()) continue;
         }
         this.creating--;

@@ -34,6 +34,16 @@ export interface SandboxQuota {
    * for a waiting acquire.
    */
   give(): void;
+  /** Slots given back so far (a count that only grows): a create reads it before it is sent. */
+  frees(): number;
+  /**
+   * For a create refused with a rate limit that was sent when {@link SandboxQuota.frees} was
+   * `sentAt`: `true`, claiming it, when a slot freed since then has not been claimed by a woken
+   * retry or another refused create. The vendor refused the create before that slot freed, and no
+   * retry was paused to be woken by it (this one was still on its way back), so retrying at once
+   * uses it; otherwise the retry waits for the next free or its backoff.
+   */
+  claimFreeSince(sentAt: number): boolean;
   /**
    * Asks members (in the order they joined) to destroy idle sandboxes above their `min`, so that
    * `count` slots free up for a member whose acquires wait on a full quota; evictions asked for
@@ -58,6 +68,9 @@ export function createSandboxQuota(limit: number): SandboxQuota {
   const members = new Set<SandboxQuotaMember>();
   let held = 0;
   let reclaiming = 0;
+  /** Slots given back, and how many of those a retry has used (woken, or retried at once). */
+  let freed = 0;
+  let claimed = 0;
   return {
     limit,
     held: () => held,
@@ -68,9 +81,22 @@ export function createSandboxQuota(limit: number): SandboxQuota {
     },
     give() {
       held--;
+      freed++;
       if (reclaiming > 0) reclaiming--;
-      for (const member of [...members]) if (member.wakeRateLimited()) break;
+      for (const member of [...members]) {
+        if (member.wakeRateLimited()) {
+          claimed = freed;
+          break;
+        }
+      }
       for (const member of [...members]) member.slotFreed();
+    },
+    frees: () => freed,
+    claimFreeSince(sentAt) {
+      const from = Math.max(claimed, sentAt);
+      if (freed <= from) return false;
+      claimed = from + 1;
+      return true;
     },
     reclaim(count) {
       while (reclaiming < count) {

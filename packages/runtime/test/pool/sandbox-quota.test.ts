@@ -1,10 +1,15 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SandboxError, SandkitError } from '@sandkit/core';
+import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createPooledSandboxProvider,
   type PooledSandboxProvider,
 } from '../../src/pool/pooled-sandbox-provider.js';
 import { createSandboxQuota } from '../../src/pool/sandbox-quota.js';
+import { createSimulatedVendorAdapter } from '../support/simulated-vendor-adapter.js';
 import { createCountingAdapter } from './counting-adapter.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -109,6 +114,48 @@ describe('createSandboxQuota', () => {
       expect(Date.now() - started).toBeLessThan(2000);
       expect(b.stats()).toMatchObject({ rateLimited: 1, createRetries: 1 });
       await served.release({ destroy: true });
+    });
+  });
+
+  describe('when a slot frees while a refused create is on its way back', () => {
+    it('retries it at once instead of waiting out its backoff', async () => {
+      const root = await mkdtemp(join(tmpdir(), 'sandkit-quota-'));
+      try {
+        // the vendor decides at once and answers after a 100 ms round trip, as E2B's API does
+        const vendor = createSimulatedVendorAdapter({
+          inner: createLocalSandboxAdapter({ root }),
+          seed: 1,
+          quota: 1,
+          createMs: { median: 5, sigma: 0.1, min: 5, max: 5 },
+          roundTripMs: { min: 100, max: 100 },
+          createFailureRate: 0,
+          expiryRate: 0,
+          expiryLastCall: 2,
+        });
+        const pool = track(
+          createPooledSandboxProvider({
+            adapter: vendor,
+            max: 2,
+            createAttempts: 2,
+            createRetryDelayMs: 20_000,
+          }),
+        );
+        const first = await pool.acquire();
+        // the destroy frees the vendor's slot at +100 ms; the create sent at +50 ms is refused, and
+        // its 429 comes back at +150 ms, after the free: no retry was paused to be woken by it
+        const released = first.release({ destroy: true });
+        await sleep(50);
+        const started = Date.now();
+        const session = await pool.acquire();
+        expect(Date.now() - started).toBeLessThan(2000);
+        expect(pool.stats().rateLimited).toBe(1);
+        expect(vendor.stats().rateLimited).toBe(1);
+        await released;
+        await session.release({ destroy: true });
+        await vendor.settled();
+      } finally {
+        await rm(root, { recursive: true, force: true });
+      }
     });
   });
 
