@@ -12,18 +12,26 @@
  * errors, and the checks: no instance lost or counted twice, no sandbox left alive (exit 1 if any).
  *
  * An instance's time is its `duration_ms` minus the time its acquire waited for a free quota slot
- * (acquire time in its eval.log minus its sandbox's own create time at the vendor), so that rows
+ * ("acquired in N ms" in its eval.log minus its sandbox's own create time at the vendor), so that rows
  * with more workers than the quota are not credited with queueing. For an instance run again
  * after its sandbox expired, only the last attempt's time counts (the ideal is understated).
  *
+ * Each worker count runs twice by default (`--schedules dataset,longest-first`): in the dataset's
+ * order, then with `--schedule longest-first` ordered by the first run's results.jsonl, as a user
+ * would with an earlier run of the same instances. Beside each row: where the idle slot-time went
+ * (the ramp, a freed slot waiting to be taken again, the drain at the end; from the vendor's slot
+ * timeline, shown when the slots were all full once), the slot-time held between a sandbox's ready
+ * and its first call (counted as busy, but the harness's own steps), and the rank correlation of
+ * the instance times with their test sleep and with the earlier times (how well they predict).
+ *
  * Run: `pnpm tsx bench/scale-sim.ts [--instances 500] [--quota 100] [--workers 10,50,100,200]
  *   [--seed 1] [--test-seconds 2:6] [--max-sandboxes quota|double] [--creates-per-second N]
- *   [--json FILE] [--keep]`
+ *   [--schedules dataset|dataset,longest-first] [--json FILE] [--keep]`
  * (`--creates-per-second 5` adds E2B Pro's creation rate limit, refused with the same 429.
  * `--max-sandboxes double` keeps the harness default, 2 × workers, so the vendor refuses creates
  * past its quota and the pool's rate-limit retry carries the run.)
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -49,6 +57,7 @@ const { values } = parseArgs({
     json: { type: 'string' },
     keep: { type: 'boolean', default: false },
     'creates-per-second': { type: 'string', default: 'Infinity' },
+    schedules: { type: 'string', default: 'dataset,longest-first' },
   },
 });
 const instances = Number(values.instances);
@@ -59,10 +68,17 @@ const workerCounts = (values.workers ?? '').split(',').map(Number);
 const maxMode = values['max-sandboxes'];
 const createsPerSecond = Number(values['creates-per-second']);
 if (maxMode !== 'quota' && maxMode !== 'double') throw new Error('--max-sandboxes must be quota or double');
+const schedules = (values.schedules ?? '').split(',');
+if (schedules.some((s) => s !== 'dataset' && s !== 'longest-first') || schedules[0] !== 'dataset')
+  throw new Error(
+    "--schedules must be dataset or dataset,longest-first (longest first uses the dataset row's times)",
+  );
 
 /** One row of the report. */
 interface Row {
   workers: number;
+  /** The order instances started in: the dataset's, or longest first by the dataset-order row's times. */
+  schedule: 'dataset' | 'longest-first';
   poolMax: number;
   wallS: number;
   idealS: number;
@@ -86,19 +102,121 @@ interface Row {
   doubled: number;
   leaked: number;
   load: [number, number];
+  /**
+   * Spearman rank correlation of the instances' times (less their wait for a sandbox) with their seeded test sleep (how much of an
+   * instance's time is its own rather than the host's load), and, for longest-first rows, with the
+   * times it was ordered by (how well the earlier run predicted this one).
+   */
+  rankCorrelation: { sleep: number; previous: number };
+  /** Σ over sandboxes of (first call − ready): held, not yet used (the harness's own steps between acquire and the first command), in slot·s. */
+  readyToFirstCallS: number;
+  /** Where the idle slot-time (quota × wall − held) went, in slot·s; see {@link idleBreakdown}. */
+  idle: IdleBreakdown;
   /** The simulated vendor's local teardowns: queued at the end of the run, time to finish them after it, longest, total (ms). */
   teardown: { backlog: number; tailMs: number; maxMs: number; totalMs: number };
 }
 
-const lines0 = (out: string): InstanceResult[] =>
-  readFileSync(join(out, 'results.jsonl'), 'utf8')
+/** Idle quota slot-time, in slot·s, split by when it happened. */
+interface IdleBreakdown {
+  /** Slots not yet taken in the ramp: Σ over the first `quota` takes of (take − start). */
+  rampS: number;
+  /** A freed slot waiting to be taken again, before the queue drained: Σ (next take − free). */
+  refillS: number;
+  /** Of the refill gaps, how many there were, their median and 90th percentile, in ms. */
+  refills: { count: number; p50Ms: number; p90Ms: number };
+  /** After the queue drained: slots freed and not needed again, up to the end of the run. */
+  drainS: number;
+}
+
+/**
+ * Splits quota × wall − held into the ramp, the refill gaps and the drain, from the vendor's slot
+ * timeline. The k-th freed slot is matched with take number quota + k (a slot is one of `quota`
+ * interchangeable ones, so this is the order in which they are refilled); a free with no take
+ * after it idles to the end of the run. Exact when the slots were full once (peak = quota).
+ */
+function idleBreakdown(
+  timeline: { takenAt: readonly number[]; freedAt: readonly number[] },
+  quota: number,
+  startedAt: number,
+  drainAt: number,
+  endAt: number,
+): IdleBreakdown {
+  const taken = [...timeline.takenAt].filter((t) => t <= endAt).sort((a, b) => a - b);
+  const freed = [...timeline.freedAt].filter((t) => t <= endAt).sort((a, b) => a - b);
+  let rampMs = (quota - Math.min(quota, taken.length)) * (endAt - startedAt);
+  for (const at of taken.slice(0, quota)) rampMs += at - startedAt;
+  let refillMs = 0;
+  let drainMs = 0;
+  const gaps: number[] = [];
+  freed.forEach((at, k) => {
+    const next = taken[quota + k];
+    const until = next ?? endAt;
+    if (next !== undefined && at < drainAt) {
+      refillMs += until - at;
+      gaps.push(until - at);
+    } else drainMs += until - at;
+  });
+  gaps.sort((a, b) => a - b);
+  const q = (p: number): number => gaps[Math.min(gaps.length - 1, Math.floor(p * gaps.length))] ?? 0;
+  return {
+    rampS: rampMs / 1000,
+    refillS: refillMs / 1000,
+    refills: { count: gaps.length, p50Ms: q(0.5), p90Ms: q(0.9) },
+    drainS: drainMs / 1000,
+  };
+}
+
+/** Spearman's rank correlation of the pairs (average ranks for ties). */
+function spearman(pairs: ReadonlyArray<readonly [number, number]>): number {
+  const ranks = (values: number[]): number[] => {
+    const order = values.map((value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
+    const out = new Array<number>(values.length);
+    for (let i = 0; i < order.length; ) {
+      let j = i;
+      while (j + 1 < order.length && order[j + 1]!.value === order[i]!.value) j++;
+      for (let k = i; k <= j; k++) out[order[k]!.index] = (i + j) / 2;
+      i = j + 1;
+    }
+    return out;
+  };
+  const a = ranks(pairs.map((pair) => pair[0]));
+  const b = ranks(pairs.map((pair) => pair[1]));
+  const mean = (xs: number[]): number => xs.reduce((sum, x) => sum + x, 0) / xs.length;
+  const ma = mean(a);
+  const mb = mean(b);
+  let num = 0;
+  let da = 0;
+  let db = 0;
+  a.forEach((x, i) => {
+    const y = b[i]!;
+    num += (x - ma) * (y - mb);
+    da += (x - ma) ** 2;
+    db += (y - mb) ** 2;
+  });
+  return num / Math.sqrt(da * db);
+}
+
+/** An instance's time without its wait for a sandbox: what `--schedule longest-first` orders by. */
+const runMs = (line: InstanceResult): number => line.duration_ms - (line.acquire_ms ?? 0);
+const readResults = (file: string): InstanceResult[] =>
+  readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as InstanceResult);
 const fdCount = (): number => readdirSync('/proc/self/fd').length;
 const gc = (globalThis as { gc?: () => void }).gc;
 
-async function runOnce(workers: number, count = instances): Promise<Row> {
+/**
+ * One run of `count` instances. With `durations` (a results.jsonl of an earlier run), the instances
+ * start longest first by its times (`--schedule longest-first`). `keepResults`: where to copy this
+ * run's results.jsonl before the work directory is removed.
+ */
+async function runOnce(
+  workers: number,
+  count: number,
+  durations: string | null,
+  keepResults: string | null,
+): Promise<Row> {
   const work = mkdtempSync(join(tmpdir(), 'bench-scale-sim-'));
   try {
     const data = buildSyntheticDataset(work, {
@@ -157,10 +275,12 @@ async function runOnce(workers: number, count = instances): Promise<Row> {
       adapter: vendor,
       workers,
       maxSandboxes: poolMax,
+      ...(durations === null ? {} : { schedule: 'longest-first' as const, durations }),
       timeoutSeconds: 600,
       progress,
     });
-    const wallMs = performance.now() - started;
+    const endedAt = performance.now();
+    const wallMs = endedAt - started;
     loop.disable();
     clearInterval(sampler);
     const teardownStarted = performance.now();
@@ -169,28 +289,36 @@ async function runOnce(workers: number, count = instances): Promise<Row> {
     const teardownTailMs = performance.now() - teardownStarted;
     const stats = vendor.stats();
     const records = vendor.sandboxes();
-    for (const line of lines0(run.out)) {
+    for (const line of readResults(join(run.out, 'results.jsonl'))) {
       if (line.status !== 'resolved')
         process.stderr.write(
           `  ${line.instance_id}: ${line.status} ${line.error_kind ?? ''} ${line.error_code ?? ''} ${(line.error ?? '').slice(0, 300)}\n`,
         );
     }
 
-    const lines = lines0(run.out);
+    const lines = readResults(join(run.out, 'results.jsonl'));
     const ids = new Set(lines.map((line) => line.instance_id));
     let sumInstanceMs = 0;
+    const previousTimes =
+      durations === null
+        ? null
+        : new Map(readResults(durations).map((line) => [line.instance_id, runMs(line)]));
     for (const line of lines) {
       const log = readFileSync(join(run.out, 'instances', line.instance_id, 'eval.log'), 'utf8');
-      const acquired = /^\[(\d+\.\d+)s\] sandbox (\S+) from /m.exec(log);
-      const record = acquired ? records.get(acquired[2] ?? '') : undefined;
-      const slotWaitMs =
-        acquired && record ? Number(acquired[1]) * 1000 - (record.readyAt - record.requestedAt) : 0;
+      // the last attempt's acquire (an expired sandbox's instance ran again)
+      const acquired = [...log.matchAll(/^\[\d+\.\d+s\] sandbox (\S+) from .* acquired in (\d+) ms$/gm)].at(
+        -1,
+      );
+      const record = acquired ? records.get(acquired[1] ?? '') : undefined;
+      const slotWaitMs = acquired && record ? Number(acquired[2]) - (record.readyAt - record.requestedAt) : 0;
       sumInstanceMs += line.duration_ms - Math.max(0, slotWaitMs);
     }
     const concurrency = Math.min(workers, quota, poolMax);
+    if (keepResults !== null) copyFileSync(join(run.out, 'results.jsonl'), keepResults);
     const leftDirs = readdirSync(sandboxRoot).length;
     return {
       workers,
+      schedule: durations === null ? 'dataset' : 'longest-first',
       poolMax,
       wallS: wallMs / 1000,
       idealS: sumInstanceMs / concurrency / 1000,
@@ -214,6 +342,19 @@ async function runOnce(workers: number, count = instances): Promise<Row> {
       doubled: lines.length - ids.size,
       leaked: Math.max(stats.live, stats.liveSandboxIds.length, leftDirs),
       load: [load0, loadavg()[0] ?? 0],
+      rankCorrelation: {
+        sleep: spearman(lines.map((line) => [runMs(line), data.testSeconds.get(line.instance_id) ?? 0])),
+        previous:
+          previousTimes === null
+            ? Number.NaN
+            : spearman(lines.map((line) => [runMs(line), previousTimes.get(line.instance_id) ?? 0])),
+      },
+      readyToFirstCallS:
+        [...records.values()].reduce(
+          (sum, record) => sum + Math.max(0, (record.firstCallAt ?? record.readyAt) - record.readyAt),
+          0,
+        ) / 1000,
+      idle: idleBreakdown(vendor.slotTimeline(), quota, started, drainAt > 0 ? drainAt : endedAt, endedAt),
       teardown: {
         backlog,
         tailMs: teardownTailMs,
@@ -229,30 +370,49 @@ async function runOnce(workers: number, count = instances): Promise<Row> {
 
 const pct = (x: number): string => (Number.isNaN(x) ? '—' : `${(x * 100).toFixed(1)}%`);
 const header =
-  '| workers | pool max | wall s | ideal s | wall / ideal | quota busy | busy until drain | busy of min(workers, quota) | peak live | host RSS growth (per sandbox) | fds growth (per sandbox) | event-loop p99 | creates (rate-limited / failed) | expired | instance retries | infra errors | resolved | lost | double | leaked | load 1-min |';
+  '| workers | schedule | pool max | wall s | ideal s | wall / ideal | quota busy | busy until drain | busy of min(workers, quota) | peak live | host RSS growth (per sandbox) | fds growth (per sandbox) | event-loop p99 | creates (rate-limited / failed) | expired | instance retries | infra errors | resolved | lost | double | leaked | idle slot·s: ramp / refill / drain | held before first call, slot·s | rank corr. with test sleep / earlier times | load 1-min |';
 const rule = `|${header
   .split('|')
   .slice(1, -1)
   .map(() => '---:')
   .join('|')}|`;
 function format(row: Row): string {
-  return `| ${row.workers} | ${row.poolMax} | ${row.wallS.toFixed(1)} | ${row.idealS.toFixed(1)} | ${(row.wallS / row.idealS).toFixed(3)}× | ${pct(row.busy)} | ${pct(row.busyUntilDrain)} | ${pct((row.busy * quota) / Math.min(row.workers, quota))} | ${row.peakLive} | ${row.rssGrowthMiB.toFixed(0)} MiB (${row.rssPerSandboxMiB.toFixed(2)}) | ${row.fdGrowth} (${row.fdsPerSandbox.toFixed(2)}) | ${row.loopDelayP99Ms.toFixed(0)} ms | ${row.createCalls} (${row.rateLimited} / ${row.failedCreates}) | ${row.expired} | ${row.instanceRetries} | ${row.infraErrors} | ${row.resolved} | ${row.lost} | ${row.doubled} | ${row.leaked} | ${row.load[0].toFixed(1)} → ${row.load[1].toFixed(1)} |`;
+  return `| ${row.workers} | ${row.schedule} | ${row.poolMax} | ${row.wallS.toFixed(1)} | ${row.idealS.toFixed(1)} | ${(row.wallS / row.idealS).toFixed(3)}× | ${pct(row.busy)} | ${pct(row.busyUntilDrain)} | ${pct((row.busy * quota) / Math.min(row.workers, quota))} | ${row.peakLive} | ${row.rssGrowthMiB.toFixed(0)} MiB (${row.rssPerSandboxMiB.toFixed(2)}) | ${row.fdGrowth} (${row.fdsPerSandbox.toFixed(2)}) | ${row.loopDelayP99Ms.toFixed(0)} ms | ${row.createCalls} (${row.rateLimited} / ${row.failedCreates}) | ${row.expired} | ${row.instanceRetries} | ${row.infraErrors} | ${row.resolved} | ${row.lost} | ${row.doubled} | ${row.leaked} | ${row.peakLive < quota ? '—' : `${row.idle.rampS.toFixed(0)} / ${row.idle.refillS.toFixed(0)} / ${row.idle.drainS.toFixed(0)}`} | ${row.readyToFirstCallS.toFixed(1)} | ${row.rankCorrelation.sleep.toFixed(2)} / ${Number.isNaN(row.rankCorrelation.previous) ? '—' : row.rankCorrelation.previous.toFixed(2)} | ${row.load[0].toFixed(1)} → ${row.load[1].toFixed(1)} |`;
 }
 
 process.stdout.write(
   `scale-sim: ${instances} instances, quota ${quota}, ${createsPerSecond} creates/s, pool max ${maxMode === 'quota' ? 'the quota' : '2 × workers'}, seed ${seed}, test time ${testMin}–${testMax} s, ${new Date().toISOString()}, Node ${process.version}\n\n${header}\n${rule}\n`,
 );
 // warm-up, not reported: module loading and JIT would otherwise count as the first row's RSS growth
-await runOnce(Math.min(10, quota), Math.min(20, instances));
+await runOnce(Math.min(10, quota), Math.min(20, instances), null, null);
+const resultsDir = mkdtempSync(join(tmpdir(), 'bench-scale-sim-results-'));
 const rows: Row[] = [];
 let failed = false;
 for (const workers of workerCounts) {
-  const row = await runOnce(workers);
-  rows.push(row);
-  process.stdout.write(`${format(row)}\n`);
+  for (const schedule of schedules) {
+    const previous = join(resultsDir, `dataset-${workers}.jsonl`);
+    const row = await runOnce(
+      workers,
+      instances,
+      schedule === 'longest-first' ? previous : null,
+      schedule === 'dataset' ? previous : null,
+    );
+    rows.push(row);
+    process.stdout.write(`${format(row)}\n`);
+    report(row);
+  }
+}
+rmSync(resultsDir, { recursive: true, force: true });
+function report(row: Row): void {
+  const { workers } = row;
   process.stderr.write(
     `  workers ${workers}: local teardowns (not part of the wall): ${row.teardown.backlog} queued at the end, done ${(row.teardown.tailMs / 1000).toFixed(1)} s later; longest ${row.teardown.maxMs.toFixed(0)} ms, total ${(row.teardown.totalMs / 1000).toFixed(1)} s\n`,
   );
+  const { idle } = row;
+  if (row.peakLive >= quota)
+    process.stderr.write(
+      `  workers ${workers}: idle slot·s ${(quota * row.wallS - row.busy * quota * row.wallS).toFixed(0)} = ramp ${idle.rampS.toFixed(0)} + refill gaps ${idle.refillS.toFixed(0)} (${idle.refills.count}, p50 ${idle.refills.p50Ms.toFixed(0)} ms, p90 ${idle.refills.p90Ms.toFixed(0)} ms) + drain ${idle.drainS.toFixed(0)}\n`,
+    );
   if (row.lost > 0 || row.doubled > 0 || row.leaked > 0) failed = true;
 }
 if (values.json !== undefined)

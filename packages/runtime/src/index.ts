@@ -11,7 +11,12 @@ export { defaultCodingTools } from './agent/default-coding-tools.js';
 export { workspaceDiff } from './agent/workspace-diff.js';
 export { evalExitCode, registerEvalCommand } from './cli/eval-command.js';
 export { gradeExitCode, registerGradeCommand } from './cli/grade-command.js';
-export { type EvalOptions, type NormalizedEvalOptions, normalizeEvalOptions } from './eval/eval-options.js';
+export {
+  type EvalOptions,
+  type EvalSchedule,
+  type NormalizedEvalOptions,
+  normalizeEvalOptions,
+} from './eval/eval-options.js';
 export { type OfficialIdForm, officialIdForm, toOfficialId } from './eval/grade/official-ids.js';
 export { type GradeOptions, type GradeRunResult, runGrade } from './eval/grade/run-grade.js';
 export type {
@@ -42,6 +47,7 @@ export {
   type PooledSandboxProvider,
   type PoolStats,
 } from './pool/pooled-sandbox-provider.js';
+export { createSandboxQuota, type SandboxQuota, type SandboxQuotaMember } from './pool/sandbox-quota.js';
 export { createAdapterProvider } from './provider/adapter-provider.js';
 export { createSandboxComposite, type SandboxCompositeOptions } from './provider/sandbox-composite.js';
 export {

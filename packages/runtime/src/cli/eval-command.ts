@@ -14,6 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import type { EvalSchedule } from '../eval/eval-options.js';
 import type { EvalSandboxKind } from '../eval/eval-sandboxes.js';
 import type { CheckoutMode } from '../eval/instance/checkout-instance.js';
 import type { PatchPolicy } from '../eval/instance/patch-step.js';
@@ -45,6 +46,8 @@ interface EvalCliOptions {
   infraRetries?: number;
   timeout: number;
   instanceIds?: string[];
+  schedule: EvalSchedule;
+  durations?: string;
   resume?: boolean;
   checkout: CheckoutMode | 'auto';
   json?: boolean;
@@ -64,6 +67,10 @@ Examples:
   # E2B with a quota of 100 concurrent sandboxes: never more than 100 alive, 10 workers more than
   # that so a freed sandbox slot is taken at once (see docs/running-swe-bench.md, "Running at scale")
   sandkit eval --dataset instances.jsonl --predictions preds.jsonl --sandbox e2b --image my-template --workers 110 --max-sandboxes 100 --out out/e2b
+
+  # the next model on the same instances: longest first by the times of that run, so the run's end
+  # is not a few long instances running alone
+  sandkit eval --dataset instances.jsonl --predictions preds2.jsonl --sandbox e2b --image my-template --workers 110 --max-sandboxes 100 --schedule longest-first --durations out/e2b/results.jsonl --out out/e2b-2
 
   # SWE-bench Verified on the official images (swebench/sweb.eval.x86_64.<id>:latest), in place at /testbed
   sandkit eval --dataset data/test-00000-of-00001.parquet --predictions preds.jsonl --sandbox docker --out out/verified
@@ -165,6 +172,18 @@ export function registerEvalCommand(program: Command): Command {
     )
     .option('--timeout <seconds>', 'wall-time budget per instance, in seconds', positiveNumber, 1800)
     .option('--instance-ids <ids...>', 'only these instances (space or comma separated)', collectIds)
+    .addOption(
+      new Option(
+        '--schedule <order>',
+        'order instances start in: dataset, or longest-first by their times in --durations (shortens the end of a run with more instances than workers)',
+      )
+        .choices(['dataset', 'longest-first'])
+        .default('dataset'),
+    )
+    .option(
+      '--durations <results.jsonl>',
+      "an earlier run's results.jsonl: the instance times --schedule longest-first orders by",
+    )
     .option('--resume', 'keep finished instances in --out; rerun errored, cut-off and missing ones')
     .addOption(
       new Option(
@@ -239,6 +258,8 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
       infraRetries: options.infraRetries ?? 2,
       timeoutSeconds: options.timeout,
       ...(options.instanceIds === undefined ? {} : { instanceIds: options.instanceIds }),
+      schedule: options.schedule,
+      ...(options.durations === undefined ? {} : { durations: options.durations }),
       resume: options.resume ?? false,
       checkout: options.checkout,
       signal: controller.signal,

@@ -48,8 +48,8 @@ export interface EvalOptions {
   /** Instances evaluated at once. Integer 1–1000. @default min(4, CPU count) */
   workers?: number;
   /**
-   * Sandboxes alive at once (the pool's max): in use, being created and being destroyed. Set it
-   * to the vendor's concurrency quota. Above `workers`, a finished instance's sandbox is destroyed
+   * Sandboxes alive at once over the whole run (one quota shared by the run's pools, one per
+   * image): in use, being created and being destroyed. Set it to the vendor's concurrency quota. Above `workers`, a finished instance's sandbox is destroyed
    * while the next one is created. Integer ≥ 1. @default 2 × workers
    */
   maxSandboxes?: number;
@@ -59,6 +59,20 @@ export interface EvalOptions {
   timeoutSeconds?: number;
   /** Only these instance ids. @default every instance */
   instanceIds?: readonly string[];
+  /**
+   * The order instances start in. `dataset`: the dataset's order. `longest-first`: by their time in
+   * an earlier run (`durations`), longest first, those without a time first of all; with more
+   * instances than workers this shortens the end of the run, where the last instances would
+   * otherwise run alone while the other sandboxes (quota slots) sit unused.
+   * @default 'dataset'
+   */
+  schedule?: EvalSchedule;
+  /**
+   * An earlier run's `results.jsonl`, whose `duration_ms` per instance orders `schedule:
+   * 'longest-first'` (required by it, refused without it). Lines of infrastructure errors are not
+   * used. @default none
+   */
+  durations?: string;
   /** Keep finished instances of an earlier run in `out`, rerun errored, cut-off and missing ones. @default false */
   resume?: boolean;
   /**
@@ -72,6 +86,9 @@ export interface EvalOptions {
   /** @default silent */
   progress?: EvalProgress;
 }
+
+/** The order instances start in; see {@link EvalOptions.schedule}. */
+export type EvalSchedule = 'dataset' | 'longest-first';
 
 /** {@link EvalOptions} with every default filled in. */
 export interface NormalizedEvalOptions {
@@ -92,6 +109,9 @@ export interface NormalizedEvalOptions {
   infraRetries: number;
   timeoutMs: number;
   instanceIds: readonly string[] | null;
+  schedule: EvalSchedule;
+  /** Absolute path of the earlier run's `results.jsonl`; `null` unless `schedule` is `longest-first`. */
+  durations: string | null;
   resume: boolean;
   checkout: CheckoutMode | 'auto';
   signal: AbortSignal;
@@ -122,6 +142,17 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
   const timeoutSeconds = options.timeoutSeconds ?? 1800;
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0)
     invalid(`--timeout must be a positive number of seconds, got ${timeoutSeconds}`);
+  const schedule = options.schedule ?? 'dataset';
+  if (schedule !== 'dataset' && schedule !== 'longest-first')
+    invalid(`--schedule must be dataset or longest-first, got ${String(schedule)}`);
+  if (schedule === 'longest-first' && options.durations === undefined)
+    invalid(
+      '--schedule longest-first needs --durations FILE: the results.jsonl of an earlier run of these instances',
+    );
+  if (schedule === 'dataset' && options.durations !== undefined)
+    invalid(
+      '--durations orders the instances only with --schedule longest-first; add it, or drop --durations',
+    );
   const sandbox = options.sandbox ?? 'local';
   if (!['local', 'docker', 'e2b'].includes(sandbox))
     invalid(`--sandbox must be local, docker or e2b, got ${sandbox}`);
@@ -188,6 +219,8 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
     timeoutMs: timeoutSeconds * 1000,
     instanceIds:
       options.instanceIds === undefined || options.instanceIds.length === 0 ? null : options.instanceIds,
+    schedule,
+    durations: options.durations === undefined ? null : resolve(options.durations),
     resume: options.resume ?? false,
     checkout,
     signal: options.signal ?? new AbortController().signal,

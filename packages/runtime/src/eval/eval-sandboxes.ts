@@ -1,12 +1,13 @@
 /**
  * Sandboxes for an evaluation: one pooled provider (`createPooledSandboxProvider`) per image,
  * over the local, Docker or E2B adapter. Every instance gets a fresh sandbox (released with
- * `destroy: true`); the pool keeps the next ones warm and caps how many live at once.
+ * `destroy: true`); one quota shared by the pools caps how many live at once.
  * @module
  */
 import type { SandboxAdapter, SandboxProvider } from '@sandkit/core';
 import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { createPooledSandboxProvider } from '../pool/pooled-sandbox-provider.js';
+import { createSandboxQuota } from '../pool/sandbox-quota.js';
 import type { CheckoutMode } from './instance/checkout-instance.js';
 import type { SweBenchInstance } from './load/swe-bench-instance.js';
 import { type ImageNaming, instanceImageName } from './sandbox/official-image.js';
@@ -23,10 +24,12 @@ export interface EvalSandboxesOptions {
   naming: ImageNaming;
   /** A ready adapter to use instead of `kind` (tests, custom vendors); `image` is then ignored. */
   adapter: SandboxAdapter | null;
-  /** The pool's max: sandboxes alive at once (in use, being created or destroyed), at most the vendor's quota. */
+  /** Sandboxes alive at once (in use, being created or destroyed) over every pool of the run: the vendor's quota. */
   maxSandboxes: number;
   /** Per-instance budget in ms; also the pool's acquire timeout and the E2B sandbox lifetime. */
   timeoutMs: number;
+  /** Makes the adapter of one image when `adapter` is `null`. @default the `kind`'s adapter for the image */
+  adapterFor?: (image: string | null) => Promise<SandboxAdapter>;
 }
 
 /** The providers of one run. */
@@ -44,15 +47,23 @@ export interface EvalSandboxes {
   close(): Promise<void>;
 }
 
-/** Creates the providers lazily, one per image. */
+/**
+ * Creates the providers lazily, one per image, sharing one {@link createSandboxQuota} of
+ * `maxSandboxes`: SWE-bench's official images are one per instance, so a cap per pool would not
+ * cap the run.
+ */
 export function createEvalSandboxes(options: EvalSandboxesOptions): EvalSandboxes {
   const pools = new Map<string, Promise<SandboxProvider>>();
+  const quota = createSandboxQuota(options.maxSandboxes);
   const pool = async (image: string | null): Promise<SandboxProvider> => {
-    const adapter = options.adapter ?? (await makeAdapter(options.kind, image, options.timeoutMs));
+    const adapter =
+      options.adapter ??
+      (await (options.adapterFor ?? ((name) => makeAdapter(options.kind, name, options.timeoutMs)))(image));
     return createPooledSandboxProvider({
       adapter,
       min: 0,
       max: options.maxSandboxes,
+      quota,
       acquireTimeoutMs: options.timeoutMs,
       // a vendor's transient create failures and quota refusals are retried, not turned into instance errors
       createAttempts: 4,

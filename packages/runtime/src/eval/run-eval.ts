@@ -24,6 +24,8 @@ import { goldPredictions, loadPredictions } from './load/prediction-loader.js';
 import type { RecordError } from './load/read-records.js';
 import type { SweBenchInstance } from './load/swe-bench-instance.js';
 import { silentProgress } from './report/progress.js';
+import { orderLongestFirst } from './schedule/order-longest-first.js';
+import { readDurations } from './schedule/read-durations.js';
 import { appendResult, readResultsForResume } from './report/results-store.js';
 import { buildRunReport, formatSummary, type RunReport, type RunReportInput } from './report/run-report.js';
 
@@ -101,7 +103,15 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     interrupted,
   });
   let writes = writeReports(opts.out, input(false));
-  const todo = instances.filter((i) => predictions.has(i.instance_id) && !results.has(i.instance_id));
+  let todo = instances.filter((i) => predictions.has(i.instance_id) && !results.has(i.instance_id));
+  if (opts.durations !== null) {
+    const previous = await readDurations(opts.durations);
+    const order = orderLongestFirst(todo, (i) => i.instance_id, previous.durations);
+    todo = order.ordered;
+    progress.notice(
+      `longest first by ${opts.durations}: ${order.known} instance(s) with a time there, ${order.unknown} without one (they start first)${previous.ignored.length > 0 ? `; ${previous.ignored.length} line(s) not used` : ''}`,
+    );
+  }
   if (todo.length === 0) {
     await writes;
     if (opts.resume) progress.notice('nothing to do: every instance already has a result');
@@ -214,9 +224,12 @@ function invalidRecordResult(id: string, errors: readonly RecordError[]): Instan
 }
 
 function internalError(id: string, error: unknown): InstanceResult {
-  return { ...initialResult(id), error_kind: 'internal', error: `harness error: ${(error as Error).message}` };
+  return {
+    ...initialResult(id),
+    error_kind: 'internal',
+    error: `harness error: ${(error as Error).message}`,
+  };
 }
-
 
 function unique(ids: readonly string[]): string[] {
   return [...new Set(ids)];

@@ -1,4 +1,5 @@
 import { type SandboxAdapter, type SandboxHandle, SandkitError, SandkitErrorCode } from '@sandkit/core';
+import { createSandboxQuota, type SandboxQuota } from './sandbox-quota.js';
 
 /** Options of `createPooledSandboxProvider`. */
 export interface PooledSandboxProviderOptions {
@@ -10,6 +11,13 @@ export interface PooledSandboxProviderOptions {
   min?: number;
   /** Hard cap on live sandboxes: idle, lent out, being created and being destroyed together. Integer ≥ 1. */
   max: number;
+  /**
+   * A cap shared with other pools ({@link createSandboxQuota}), for pools on one vendor account:
+   * a create needs a free slot of it as well as room under `max`, and a sandbox destroyed by any
+   * of the pools wakes a create retry paused after a rate limit in any of them.
+   * @default a quota of this pool's own, without a limit
+   */
+  quota?: SandboxQuota;
   /** An idle sandbox above `min` is destroyed after this many ms. `Infinity` keeps them. @default 300_000 */
   idleTimeoutMs?: number;
   /** How long `acquire()` waits for a sandbox before it fails with `pool_exhausted`, in ms. @default 30_000 */
@@ -73,6 +81,7 @@ export function normalizePoolOptions(options: PooledSandboxProviderOptions): Nor
     name: options.name ?? options.adapter.name,
     min,
     max,
+    quota: options.quota ?? createSandboxQuota(Number.POSITIVE_INFINITY),
     idleTimeoutMs: options.idleTimeoutMs ?? 300_000,
     acquireTimeoutMs: options.acquireTimeoutMs ?? 30_000,
     closeTimeoutMs: options.closeTimeoutMs ?? 30_000,

@@ -70,7 +70,8 @@ interface Waiter {
 
 /**
  * Creates a pooled provider: at most `max` sandboxes alive, `min` kept warm, waiting acquires
- * served first-come first-served.
+ * served first-come first-served. With a shared `quota` (`createSandboxQuota`), the pools
+ * sharing it hold at most its limit together.
  *
  * - `acquire()` lends an idle sandbox (after `healthCheck`), or creates one when fewer than `max`
  *   are alive, or waits. A failed `create()` rejects the oldest waiting acquire with the vendor's
@@ -107,9 +108,27 @@ class SandboxPool implements PooledSandboxProvider {
   /** Retries paused after a rate limit, woken one per destroyed sandbox. */
   private readonly slotWaiters: Array<() => void> = [];
   private readonly counts = { createRetries: 0, rateLimited: 0 };
+  /** Leaves the quota (once closed and empty). */
+  private readonly leaveQuota: () => void;
 
   constructor(private readonly options: NormalizedPoolOptions) {
     this.name = options.name;
+    this.leaveQuota = options.quota.join({
+      wakeRateLimited: () => {
+        const wake = this.slotWaiters.shift();
+        wake?.();
+        return wake !== undefined;
+      },
+      slotFreed: () => {
+        this.ensureMin();
+        this.dispatch();
+      },
+      evictIdle: () => {
+        if (this.idle.length === 0 || this.alive() - this.destroying <= this.options.min) return false;
+        void this.destroyEntry(this.idle.shift()!); // the longest idle
+        return true;
+      },
+    });
     this.ensureMin();
   }
 
@@ -183,6 +202,7 @@ class SandboxPool implements PooledSandboxProvider {
     this.lent.clear();
     await Promise.all([idleDestroyed, ...remaining.map((entry) => this.destroyEntry(entry))]);
     await this.waitFor(() => this.alive() === 0, this.options.closeTimeoutMs);
+    this.leaveQuota();
   }
 
   private alive(): number {
@@ -199,6 +219,11 @@ class SandboxPool implements PooledSandboxProvider {
     }
     let deficit = this.waiters.length - this.creating;
     while (deficit > 0 && this.alive() < this.options.max) {
+      if (!this.options.quota.tryTake()) {
+        // the shared quota is full: idle sandboxes of the pools sharing it make room
+        this.options.quota.reclaim(deficit);
+        break;
+      }
       deficit--;
       void this.grow();
     }
@@ -206,15 +231,17 @@ class SandboxPool implements PooledSandboxProvider {
 
   private ensureMin(): void {
     if (this.closing) return;
-    while (this.alive() < this.options.min) void this.grow();
+    while (this.alive() < this.options.min && this.options.quota.tryTake()) void this.grow();
   }
 
+  /** Creates one sandbox on a quota slot the caller has taken; gives the slot back if it fails for good. */
   private async grow(): Promise<void> {
     this.creating++;
     let handle: SandboxHandle;
     let failures = 0;
     let retries = 0;
     for (;;) {
+      const sentAt = this.options.quota.frees();
       try {
         handle = await this.options.adapter.create();
         break;
@@ -230,7 +257,9 @@ class SandboxPool implements PooledSandboxProvider {
         if (retryable && this.createStillWanted()) {
           retries++;
           this.counts.createRetries++;
-          await this.pauseBeforeRetry(retries, failure === 'rate_limited');
+          // a slot freed while the refused request was on its way back is the one it waited for
+          const freedMeanwhile = failure === 'rate_limited' && this.options.quota.claimFreeSince(sentAt);
+          if (!freedMeanwhile) await this.pauseBeforeRetry(retries, failure === 'rate_limited');
           if (this.createStillWanted()) continue;
         }
         this.creating--;
@@ -239,7 +268,7 @@ class SandboxPool implements PooledSandboxProvider {
         if (waiter) waiter.fail(error);
         else this.report(error);
         this.notify();
-        this.dispatch();
+        this.options.quota.give(); // lets this pool (and the quota's others) try again for their waiters
         return;
       }
     }
@@ -372,10 +401,10 @@ class SandboxPool implements PooledSandboxProvider {
       }
     }
     this.destroying--;
-    this.slotWaiters.shift()?.();
     this.notify();
-    this.ensureMin();
-    this.dispatch();
+    // wakes a create retry paused after a rate limit (here or in a pool sharing the quota), then
+    // lets every pool of the quota refill min and serve its waiters
+    this.options.quota.give();
   }
 
   private report(error: unknown): void {

@@ -108,6 +108,8 @@ export interface SimulatedSandboxRecord {
   requestedAt: number;
   /** When the create returned it. */
   readyAt: number;
+  /** When its first exec, readFile or writeFile was received; `null` if it had none. */
+  firstCallAt: number | null;
   /** When its slot freed (destroyed or expired); `null` while alive. */
   endedAt: number | null;
   expired: boolean;
@@ -120,6 +122,8 @@ export interface SimulatedVendorAdapter extends SandboxAdapter {
   sandboxes(): ReadonlyMap<string, SimulatedSandboxRecord>;
   /** Resolves once every local teardown started so far has finished. */
   settled(): Promise<void>;
+  /** When each quota slot was taken (a create accepted) and freed (a failed create, a destroy, an expiry), oldest first; `performance.now()` values in ms. */
+  slotTimeline(): { takenAt: readonly number[]; freedAt: readonly number[] };
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -145,8 +149,12 @@ export function createSimulatedVendorAdapter(options: SimulatedVendorOptions): S
   let peakLive = 0;
   let slotMs = 0;
   let changedAt = performance.now();
+  const takenAt: number[] = [];
+  const freedAt: number[] = [];
   const account = (delta: number): void => {
     const now = performance.now();
+    if (delta > 0) takenAt.push(now);
+    else if (delta < 0) freedAt.push(now);
     slotMs += live * (now - changedAt);
     changedAt = now;
     live += delta;
@@ -172,6 +180,7 @@ export function createSimulatedVendorAdapter(options: SimulatedVendorOptions): S
       };
     },
     settled: () => teardown.idle(),
+    slotTimeline: () => ({ takenAt, freedAt }),
     async create() {
       const serial = ++counts.createCalls;
       const requestedAt = performance.now();
@@ -226,6 +235,7 @@ export function createSimulatedVendorAdapter(options: SimulatedVendorOptions): S
         id,
         requestedAt,
         readyAt: performance.now(),
+        firstCallAt: null,
         endedAt: null,
         expired: false,
       };
@@ -235,6 +245,7 @@ export function createSimulatedVendorAdapter(options: SimulatedVendorOptions): S
       let destroying: Promise<void> | undefined;
       /** One round trip, then the vendor's check that the sandbox still exists. */
       const call = async (): Promise<void> => {
+        record.firstCallAt ??= performance.now();
         await sleep(roundTrip());
         if (state === 'running' && ++calls === expiresAtCall) {
           state = 'expired';

@@ -75,7 +75,13 @@ export interface InstanceResult {
   /** FAIL_TO_PASS / PASS_TO_PASS success counts, for the summary. */
   f2p: { success: number; total: number };
   p2p: { success: number; total: number };
+  /** Wall time of the instance (its last attempt), in ms: waiting for the sandbox, checkout, patches, tests. */
   duration_ms: number;
+  /**
+   * Of `duration_ms`, the time the instance waited for its sandbox (a free slot under
+   * `--max-sandboxes`, then the vendor's create), in ms; absent when it took none.
+   */
+  acquire_ms?: number;
   finished_at: string;
 }
 

@@ -76,9 +76,12 @@ export async function evaluate(
       testPatch: instance.test_patch,
       test: plan.test,
     });
-    await writeFile(join(outDir, 'eval.sh'), script);
     log.note(`${treeStep.name}: $ ${treeStep.command}`);
-    await client.writeFile(scriptPath, script, { signal: ctx.signal });
+    // the host's copy (a record for the user) is written while the sandbox's goes in
+    await Promise.all([
+      writeFile(join(outDir, 'eval.sh'), script),
+      client.writeFile(scriptPath, script, { signal: ctx.signal }),
+    ]);
     const exec = await log.exec(
       client,
       'eval script',

@@ -29,10 +29,23 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
   const { instance, prediction, outDir } = ctx;
   const started = performance.now();
   const log = new EvalLog();
-  await rm(outDir, { recursive: true, force: true }); // a rerun (resume) starts from a clean directory
-  await mkdir(outDir, { recursive: true });
   const patch = prediction.model_patch;
-  await writeFile(join(outDir, 'patch.diff'), patch ?? '');
+  const patchExists = patch !== null && patch.trim() !== '';
+  // the sandbox is asked for before the host-side files are prepared, so that its create overlaps
+  // them and a quota slot freed by this worker's previous instance is taken again at once
+  const acquiring = patchExists ? acquireSandbox(ctx) : undefined;
+  // handled below (awaited, or released on a failed preparation); this only keeps a rejection
+  // that arrives while the files are written from counting as unhandled
+  acquiring?.catch(() => undefined);
+  try {
+    await rm(outDir, { recursive: true, force: true }); // a rerun (resume) starts from a clean directory
+    await mkdir(outDir, { recursive: true });
+    await writeFile(join(outDir, 'patch.diff'), patch ?? '');
+  } catch (error) {
+    const acquired = await acquiring?.catch(() => undefined);
+    if (acquired !== undefined) ctx.trackRelease(destroySession(acquired.session));
+    throw error;
+  }
   const result = initialResult(instance.instance_id, {
     model_name_or_path: prediction.model_name_or_path,
     infra_error: false,
@@ -42,7 +55,7 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
   });
   const report: SweBenchInstanceReport[string] = {
     patch_is_None: patch === null,
-    patch_exists: patch !== null && patch.trim() !== '',
+    patch_exists: patchExists,
     patch_successfully_applied: false,
     resolved: false,
   };
@@ -53,13 +66,11 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
       log.note('the prediction has no patch: nothing to evaluate');
       await writeReport(outDir, instance.instance_id, report);
     } else {
-      const acquiring = performance.now();
-      session = await (await ctx.provider()).acquire({
-        signal: ctx.signal,
-        expectedDurationMs: ctx.timeoutMs,
-      });
+      const acquired = await acquiring!;
+      session = acquired.session;
+      result.acquire_ms = acquired.ms;
       log.note(
-        `sandbox ${session.id} from ${session.providerName}, workdir ${session.workdir}, acquired in ${Math.round(performance.now() - acquiring)} ms`,
+        `sandbox ${session.id} from ${session.providerName}, workdir ${session.workdir}, acquired in ${acquired.ms} ms`,
       );
       await evaluate(ctx, session, log, result, report, started);
     }
@@ -89,15 +100,8 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
     log.note(`error (${kind}): ${result.error}`);
     if (kind === 'patch_apply') await writeReport(outDir, instance.instance_id, report);
   } finally {
-    if (session !== undefined) {
-      const id = session.id;
-      // destroyed while the worker moves on to its next instance; runEval awaits every release
-      ctx.trackRelease(
-        session.release({ destroy: true }).catch((error: unknown) => {
-          process.emitWarning(`sandkit eval: destroying sandbox ${id} failed: ${(error as Error).message}`);
-        }),
-      );
-    }
+    // destroyed while the worker moves on to its next instance; runEval awaits every release
+    if (session !== undefined) ctx.trackRelease(destroySession(session));
   }
   result.duration_ms = Math.round(performance.now() - started);
   result.finished_at = new Date().toISOString();
@@ -106,4 +110,22 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
   );
   await writeFile(join(outDir, 'eval.log'), log.text());
   return result;
+}
+
+/** Takes the instance's sandbox from its provider; `ms` is how long that took. */
+async function acquireSandbox(ctx: InstanceContext): Promise<{ session: SandboxSession; ms: number }> {
+  const started = performance.now();
+  const session = await (await ctx.provider()).acquire({
+    signal: ctx.signal,
+    expectedDurationMs: ctx.timeoutMs,
+  });
+  return { session, ms: Math.round(performance.now() - started) };
+}
+
+/** Releases `session` with `destroy: true`; a failure is a process warning (the pool has reported it). */
+function destroySession(session: SandboxSession): Promise<void> {
+  const { id } = session;
+  return session.release({ destroy: true }).catch((error: unknown) => {
+    process.emitWarning(`sandkit eval: destroying sandbox ${id} failed: ${(error as Error).message}`);
+  });
 }
