@@ -314,6 +314,8 @@ function checkDatasetChoice(options: EvalCliOptions): string | null {
     options.instanceIds === undefined ? '' : '--instance-ids',
     options.resume ? '--resume' : '',
     options.json ? '--json' : '',
+    options.schedule === 'dataset' ? '' : '--schedule',
+    options.durations === undefined ? '' : '--durations',
   ].filter((flag) => flag !== '');
   return clashing.length === 0
     ? null

@@ -61,6 +61,10 @@ describe('sandkit eval --example', () => {
         ['eval', '--example', '--dataset', 'x.jsonl', '--resume'],
         '--example runs the embedded dataset with its own predictions: drop --dataset, --resume',
       ],
+      [
+        ['eval', '--example', '--schedule', 'longest-first', '--durations', 'r.jsonl'],
+        '--example runs the embedded dataset with its own predictions: drop --schedule, --durations',
+      ],
       [['eval'], 'give --dataset <file> (your instances) or --example (the embedded dataset)'],
     ])('exits 2 for %j and says what to change', async (args, message) => {
       const run = await runCli(args);
