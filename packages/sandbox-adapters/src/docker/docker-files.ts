@@ -9,6 +9,8 @@
  * - readFile: a script over the command channel tells a missing file from a directory and `cat`s
  *   a file up to {@link archiveReadMinBytes}; a larger one comes through the archive endpoint
  *   (symlinks followed), read from its own socket straight into one buffer of the file's size.
+ *   The engine reads as root, so only a file the sandbox user can read (`test -r`) goes that way;
+ *   any other is left to `cat`, which refuses it as it refuses a small one.
  * @module
  */
 import { randomBytes } from 'node:crypto';
@@ -31,7 +33,7 @@ const exitLarge = 30;
 export const archiveReadMinBytes = 8 * 1024 * 1024;
 
 const readScript = `if [ -d "$1" ]; then exit ${exitIsDirectory}; fi; [ -e "$1" ] || exit ${exitMissing}
-[ -f "$1" ] && [ "$(stat -L -c %s -- "$1")" -gt "$2" ] && exit ${exitLarge}; exec cat -- "$1"`;
+[ -f "$1" ] && [ -r "$1" ] && [ "$(stat -L -c %s -- "$1")" -gt "$2" ] && exit ${exitLarge}; exec cat -- "$1"`;
 
 const finishWriteScript = `t=$1 d=$2 keep=$3
 if [ -d "$d" ]; then rm -f -- "$t"; exit ${exitIsDirectory}; fi
