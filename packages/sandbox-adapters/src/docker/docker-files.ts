@@ -15,7 +15,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
-import { SandboxError, type SandboxData, SandkitErrorCode, type WriteFileOptions } from '@sandkit/core';
+import {
+  SandboxError,
+  type SandboxData,
+  SandkitError,
+  SandkitErrorCode,
+  type WriteFileOptions,
+} from '@sandkit/core';
 import { channelWriteMaxBytes, writeExit, writeOverChannel } from './channel-write.js';
 import { getFile, putFile } from './container-files.js';
 import { type InternalScriptResult, runInternalScript } from './docker-exec.js';
@@ -44,6 +50,7 @@ const makeParentsScript = `[ -d "$1" ] || mkdir -p -- "$1"`;
 
 /**
  * Reads a whole file as bytes.
+ * @throws SandkitError `invalid_option` for an empty path or one with a NUL byte (as the local adapter).
  * @throws SandboxError `file_not_found`, `is_directory`, `sandbox_destroyed`, `sandbox_unavailable`.
  */
 export async function readDockerFile(
@@ -52,7 +59,7 @@ export async function readDockerFile(
   signal?: AbortSignal,
 ): Promise<Uint8Array> {
   assertLive(state);
-  const full = posix.resolve(state.options.workdir, path);
+  const full = posix.resolve(state.options.workdir, checkedPath(path));
   const result = await runInternalScript(state, readScript, [full, String(archiveReadMinBytes)], signal);
   if (result.exitCode === 0)
     return new Uint8Array(result.stdout.buffer, result.stdout.byteOffset, result.stdout.length);
@@ -70,6 +77,7 @@ export async function readDockerFile(
 
 /**
  * Writes a whole file atomically, creating parents and keeping an existing file's mode.
+ * @throws SandkitError `invalid_option` for an empty path or one with a NUL byte (as the local adapter).
  * @throws SandboxError `is_directory`, `not_directory`, `sandbox_destroyed`, `sandbox_unavailable`.
  */
 export async function writeDockerFile(
@@ -81,7 +89,7 @@ export async function writeDockerFile(
   assertLive(state);
   if (options.signal?.aborted)
     throw new SandboxError({ code: SandkitErrorCode.aborted, message: `writing ${path} was aborted` });
-  const full = posix.resolve(state.options.workdir, path);
+  const full = posix.resolve(state.options.workdir, checkedPath(path));
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   if (bytes.length <= channelWriteMaxBytes) {
     const written = await writeOverChannel(
@@ -169,4 +177,14 @@ function fileError(result: InternalScriptResult, path: string, action: 'read' | 
     message: `cannot ${action} ${path} (exit ${result.exitCode}): ${result.stderr.trim()}`,
     details: { path, exitCode: result.exitCode },
   });
+}
+
+/** `path`, unless it is empty or holds a NUL byte (no file has such a name; the shell quoting refuses NUL). */
+function checkedPath(path: string): string {
+  if (typeof path !== 'string' || path === '' || path.includes('\0'))
+    throw new SandkitError({
+      code: SandkitErrorCode.invalidOption,
+      message: `path must be a non-empty string without NUL bytes, got ${JSON.stringify(path)}`,
+    });
+  return path;
 }

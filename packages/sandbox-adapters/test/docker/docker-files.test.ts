@@ -57,6 +57,14 @@ describe('readFile (docker)', () => {
         });
     }, 120_000);
   });
+  describe('when the path is empty or holds a NUL byte', () => {
+    it('rejects it as invalid_option in readFile and writeFile, as the local adapter does', async () => {
+      const { client } = sandbox(handle);
+      for (const path of ['', 'a\0b'])
+        for (const call of [() => client.readFile(path), () => client.writeFile(path, 'x')])
+          await expect(call(), JSON.stringify(path)).rejects.toMatchObject({ code: 'invalid_option' });
+    });
+  });
   describe('when the file is small', () => {
     it('reads every byte value, and an empty file', async () => {
       const { client } = sandbox(handle);
