@@ -123,7 +123,18 @@ export async function runGrade(options: GradeOptions): Promise<GradeRunResult> {
   const instanceIds = [...results.keys()];
   for (const [id, prediction] of preds?.predictions ?? []) {
     const instance = byId.get(id);
-    if (instance === undefined || results.has(id)) continue;
+    if (instance === undefined) {
+      // The official harness refuses such a run ("Some prediction IDs not found in dataset!").
+      invalidRecords.push({
+        file: resolve(options.predictions as string),
+        position: 'prediction',
+        instanceId: id,
+        field: 'instance_id',
+        message: `${options.predictions}: the prediction for ${id} has no row in --dataset ${options.dataset}; not graded (is it the right dataset or split?)`,
+      });
+      continue;
+    }
+    if (results.has(id)) continue;
     instanceIds.push(id);
     // The harness writes no log for an empty patch: it is graded from the prediction alone.
     if ((prediction.model_patch ?? '').trim() === '') {

@@ -283,6 +283,33 @@ describe('runGrade', () => {
       );
     });
 
+    it('names a prediction whose instance is not in the dataset instead of dropping it silently', async () => {
+      const root = await logsWith('stray-prediction', 'psf__requests-90002', async () => {});
+      const predictions = join(dir, 'stray-prediction/predictions.jsonl');
+      await writeFile(
+        predictions,
+        ['psf__requests-90002', 'psf__requests-99999']
+          .map(
+            (id) => `${JSON.stringify({ instance_id: id, model_patch: 'diff', model_name_or_path: 'm' })}\n`,
+          )
+          .join(''),
+      );
+      const run = await runGrade({
+        dataset,
+        logs: root,
+        predictions,
+        out: join(dir, 'stray-prediction/out'),
+      });
+      expect(run.results.get('psf__requests-90002')).toMatchObject({ status: 'resolved' });
+      expect(run.report.invalid_records).toEqual([
+        expect.objectContaining({
+          file: predictions,
+          instanceId: 'psf__requests-99999',
+          message: expect.stringContaining('the prediction for psf__requests-99999 has no row in --dataset'),
+        }),
+      ]);
+    });
+
     it('labels a log without the start marker incomplete_log, not patch_apply', async () => {
       const root = await logsWith('no-start', 'psf__requests-90002', (d) =>
         writeFile(join(d, 'test_output.txt'), '+ pip install -e .\nERROR: could not build wheels\n'),
