@@ -310,6 +310,35 @@ describe('runGrade', () => {
       ]);
     });
 
+    it('grades a log with CRLF line ends as the same log with LF (Python reads both as one line end)', async () => {
+      const multilingual = join(fixtures, 'logs/run_evaluation/multilingual-run');
+      const root = join(dir, 'crlf/logs');
+      await cp(multilingual, root, { recursive: true });
+      const ids = [
+        'markedjs__marked-90003',
+        'processing__p5.js-90001',
+        'diegomura__react-pdf-90002',
+        'axios__axios-4731',
+      ];
+      for (const id of ids) {
+        const file = join(root, 'model-b', id, 'test_output.txt');
+        await writeFile(file, (await readFile(file, 'utf8')).replace(/\n/g, '\r\n'));
+      }
+      const options = { dataset: join(fixtures, 'dataset-multilingual.jsonl') };
+      const [lf, crlf] = await Promise.all([
+        runGrade({ ...options, logs: multilingual, out: join(dir, 'crlf/lf-out') }),
+        runGrade({ ...options, logs: root, out: join(dir, 'crlf/crlf-out') }),
+      ]);
+      expect(lf.results.get('markedjs__marked-90003')?.status).toBe('unresolved');
+      for (const id of ids) {
+        const pick = (r: typeof lf) => {
+          const result = r.results.get(id);
+          return [result?.status, result?.f2p, result?.p2p, result?.official?.agrees];
+        };
+        expect(pick(crlf), id).toEqual(pick(lf));
+      }
+    });
+
     it('labels a log without the start marker incomplete_log, not patch_apply', async () => {
       const root = await logsWith('no-start', 'psf__requests-90002', (d) =>
         writeFile(join(d, 'test_output.txt'), '+ pip install -e .\nERROR: could not build wheels\n'),
