@@ -570,6 +570,14 @@ describe('new runner parsers (issue 9 item 5)', () => {
     const shoulda = parseTestOutput('TestSite#test_: static files should be listed. = 0.01 s = .\n', { framework: 'minitest' });
     expect(statuses(shoulda)).toEqual({ 'TestSite#test_: static files should be listed': 'passed' });
   });
+  it('gradle reads a line holding a long run of spaces (a backtracking pattern hung on it for minutes)', () => {
+    const spaces = ' '.repeat(300_000);
+    const started = performance.now();
+    const parsed = parseTestOutput(`Calc > adds${spaces}FAILED\nCalc > x${spaces}y\n> Task :test${spaces}PASSED\nCalc > subs\tPASSED\n`, { framework: 'gradle' });
+    // A hang guard, not a benchmark: the quadratic pattern took 73 s here (load ~30), the scan 5 ms.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(statuses(parsed)).toEqual({ 'Calc > adds': 'failed', 'Calc > subs': 'passed' });
+  }, 120_000);
   it('a line written twice with one copy cut short is not one more test (jq lines, TAP, micropython)', () => {
     const jq = parseTestOutput('[PASSED] top level\n[PASSED] top le\nvel\n', { framework: 'jest-json' });
     expect(statuses(jq)).toEqual({ 'top level': 'passed' });
