@@ -35,8 +35,9 @@ Files written to --out: results.jsonl, run_report.json, summary.md (with an "off
 column when report.json files were found), instances/<id>/report.json.
 What grade notices beside a log is in that row's note (grade_notes in results.jsonl), and a file it
 cannot use also in run_report.json's invalid_records: an official report.json that is not JSON or
-has no entry for the instance, a test_output.txt that is a directory, a repository outside the
-spec table graded with the fallback parser. sandkit eval's own report.json files are recognised
+has no entry for the instance, a test_output.txt that is a directory, a file or directory it
+cannot read (permissions; a log over 512 MiB), a prediction with no dataset row, a repository
+outside the spec table graded with the fallback parser. sandkit eval's own report.json files are recognised
 (eval.log beside them) and never called official.
 Exit codes: 0 graded (whatever the verdicts), 1 failure, 2 usage error.
 `;

@@ -120,7 +120,8 @@ export interface NormalizedEvalOptions {
 /**
  * Fills defaults and checks values once.
  * @throws SandkitError `invalid_option` naming the option and the accepted values; also for
- *   `image` or `imageTemplate` with the local sandbox (it runs no image), for both together, and
+ *   an empty `image` or one with whitespace, for `image` or `imageTemplate` with the local sandbox
+ *   (it runs no image), for both together, and
  *   for an image template with an unknown placeholder (`checkImageTemplate`).
  */
 export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOptions {
@@ -177,6 +178,10 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
   const tag = options.tag ?? officialImageNaming.tag;
   if (!/^[\w][\w.-]{0,127}$/.test(tag))
     invalid(`--tag must be a Docker tag (letters, digits, _ . -), got ${tag}`);
+  if (options.image !== undefined && (options.image === '' || /\s/.test(options.image)))
+    invalid(
+      `--image must be one image reference (or E2B template) without spaces, got ${JSON.stringify(options.image)}`,
+    );
   if (options.imageTemplate !== undefined) checkImageTemplate(options.imageTemplate);
   if (options.image !== undefined && options.imageTemplate !== undefined)
     invalid(

@@ -45,7 +45,8 @@ export interface EvalRunResult {
 /**
  * Runs the evaluation. Verdicts (unresolved, errors) are results, not throws.
  * @throws SandkitError `invalid_option` for bad options, an unreadable dataset or predictions file,
- *   unknown `instanceIds`, or an `out` that already has results without `resume`.
+ *   a dataset without one record (empty, or no line that is JSON), unknown `instanceIds`, or an
+ *   `out` that already has results without `resume`.
  */
 export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
   const opts = normalizeEvalOptions(options);
@@ -61,6 +62,10 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     ...instances.map((i) => i.instance_id),
     ...loaded.errors.flatMap((e) => (e.instanceId ? [e.instanceId] : [])),
   ]);
+  if (instanceIds.length === 0)
+    throw invalid(
+      `--dataset ${opts.dataset} holds no instance${loaded.errors[0] === undefined ? '' : ` (first problem: ${loaded.errors[0].message})`}; give a SWE-bench JSON, JSONL or parquet file`,
+    );
   if (opts.instanceIds !== null) {
     const wanted = new Set(opts.instanceIds);
     const unknown = opts.instanceIds.filter((id) => !instanceIds.includes(id));

@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -78,6 +78,31 @@ describe('sandkit eval', () => {
     expect(unknown.stderr).toMatch(/not in the dataset: nope-1/);
   }, 120_000);
 
+  it('exits 2 before any instance runs when the dataset holds no record (0 bytes, or no line is JSON)', async () => {
+    await writeFile(join(dir, 'empty.jsonl'), '');
+    await writeFile(join(dir, 'garbage.jsonl'), 'garbage\n');
+    const [empty, garbage] = await Promise.all(
+      ['empty', 'garbage'].map((name) =>
+        runCli([
+          'eval',
+          '--dataset',
+          join(dir, `${name}.jsonl`),
+          '--gold',
+          '--out',
+          join(dir, `no-record-${name}`),
+        ]),
+      ),
+    );
+    expect(empty?.code).toBe(2);
+    expect(empty?.stderr).toContain(
+      `--dataset ${join(dir, 'empty.jsonl')} holds no instance; give a SWE-bench`,
+    );
+    expect(garbage?.code).toBe(2);
+    expect(garbage?.stderr).toContain('(first problem: ');
+    expect(garbage?.stderr).toContain('garbage.jsonl line 1: not valid JSON');
+    expect(existsSync(join(dir, 'no-record-empty'))).toBe(false);
+  }, 120_000);
+
   describe('when the image options do not fit', () => {
     it.each([
       [
@@ -93,6 +118,11 @@ describe('sandkit eval', () => {
         '--image-template names Docker images or E2B templates, and --sandbox local runs none (it clones each repository on the host): add --sandbox docker or --sandbox e2b, or drop --image-template',
       ],
       [['--image', 'my/env'], 'drop --image'],
+      [
+        ['--sandbox', 'docker', '--image', ''],
+        '--image must be one image reference (or E2B template) without spaces, got ""',
+      ],
+      [['--sandbox', 'docker', '--image', 'my env'], 'without spaces, got "my env"'],
       [
         ['--sandbox', 'docker', '--image', 'my/env', '--image-template', 'reg/{id}'],
         '--image gives one image to every instance and --image-template names one per instance: give only one of them',

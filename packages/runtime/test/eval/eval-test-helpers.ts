@@ -56,10 +56,38 @@ export const cliEntry = existsSync(join(repoRoot, 'packages/runtime/src/cli/main
 
 /** Runs `sandkit <args>` from source through tsx, as a user would with `pnpm sandkit`. */
 export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  return runCommand(
+    join(repoRoot, 'node_modules/.bin/tsx'),
+    ['--conditions=@sandkit/source', cliEntry, ...args],
+    env,
+  );
+}
+
+/**
+ * {@link runCli} as another user, through `runuser -u <user>` (root only): for file permissions,
+ * which do not bind root. The files it reads and writes must be open to that user.
+ */
+export function runCliAs(user: string, args: readonly string[]): Promise<CliRun> {
+  return runCommand(
+    'runuser',
+    [
+      '-u',
+      user,
+      '--',
+      join(repoRoot, 'node_modules/.bin/tsx'),
+      '--conditions=@sandkit/source',
+      cliEntry,
+      ...args,
+    ],
+    { HOME: tmpdir() },
+  );
+}
+
+function runCommand(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
   return new Promise((resolvePromise) => {
     execFile(
-      join(repoRoot, 'node_modules/.bin/tsx'),
-      ['--conditions=@sandkit/source', cliEntry, ...args],
+      command,
+      args,
       { cwd: repoRoot, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;

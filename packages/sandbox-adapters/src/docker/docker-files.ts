@@ -9,11 +9,19 @@
  * - readFile: a script over the command channel tells a missing file from a directory and `cat`s
  *   a file up to {@link archiveReadMinBytes}; a larger one comes through the archive endpoint
  *   (symlinks followed), read from its own socket straight into one buffer of the file's size.
+ *   The engine reads as root, so only a file the sandbox user can read (`test -r`) goes that way;
+ *   any other is left to `cat`, which refuses it as it refuses a small one.
  * @module
  */
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
-import { SandboxError, type SandboxData, SandkitErrorCode, type WriteFileOptions } from '@sandkit/core';
+import {
+  SandboxError,
+  type SandboxData,
+  SandkitError,
+  SandkitErrorCode,
+  type WriteFileOptions,
+} from '@sandkit/core';
 import { channelWriteMaxBytes, writeExit, writeOverChannel } from './channel-write.js';
 import { getFile, putFile } from './container-files.js';
 import { type InternalScriptResult, runInternalScript } from './docker-exec.js';
@@ -31,7 +39,7 @@ const exitLarge = 30;
 export const archiveReadMinBytes = 8 * 1024 * 1024;
 
 const readScript = `if [ -d "$1" ]; then exit ${exitIsDirectory}; fi; [ -e "$1" ] || exit ${exitMissing}
-[ -f "$1" ] && [ "$(stat -L -c %s -- "$1")" -gt "$2" ] && exit ${exitLarge}; exec cat -- "$1"`;
+[ -f "$1" ] && [ -r "$1" ] && [ "$(stat -L -c %s -- "$1")" -gt "$2" ] && exit ${exitLarge}; exec cat -- "$1"`;
 
 const finishWriteScript = `t=$1 d=$2 keep=$3
 if [ -d "$d" ]; then rm -f -- "$t"; exit ${exitIsDirectory}; fi
@@ -42,6 +50,7 @@ const makeParentsScript = `[ -d "$1" ] || mkdir -p -- "$1"`;
 
 /**
  * Reads a whole file as bytes.
+ * @throws SandkitError `invalid_option` for an empty path or one with a NUL byte (as the local adapter).
  * @throws SandboxError `file_not_found`, `is_directory`, `sandbox_destroyed`, `sandbox_unavailable`.
  */
 export async function readDockerFile(
@@ -50,7 +59,7 @@ export async function readDockerFile(
   signal?: AbortSignal,
 ): Promise<Uint8Array> {
   assertLive(state);
-  const full = posix.resolve(state.options.workdir, path);
+  const full = posix.resolve(state.options.workdir, checkedPath(path));
   const result = await runInternalScript(state, readScript, [full, String(archiveReadMinBytes)], signal);
   if (result.exitCode === 0)
     return new Uint8Array(result.stdout.buffer, result.stdout.byteOffset, result.stdout.length);
@@ -68,6 +77,7 @@ export async function readDockerFile(
 
 /**
  * Writes a whole file atomically, creating parents and keeping an existing file's mode.
+ * @throws SandkitError `invalid_option` for an empty path or one with a NUL byte (as the local adapter).
  * @throws SandboxError `is_directory`, `not_directory`, `sandbox_destroyed`, `sandbox_unavailable`.
  */
 export async function writeDockerFile(
@@ -79,7 +89,7 @@ export async function writeDockerFile(
   assertLive(state);
   if (options.signal?.aborted)
     throw new SandboxError({ code: SandkitErrorCode.aborted, message: `writing ${path} was aborted` });
-  const full = posix.resolve(state.options.workdir, path);
+  const full = posix.resolve(state.options.workdir, checkedPath(path));
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   if (bytes.length <= channelWriteMaxBytes) {
     const written = await writeOverChannel(
@@ -167,4 +177,14 @@ function fileError(result: InternalScriptResult, path: string, action: 'read' | 
     message: `cannot ${action} ${path} (exit ${result.exitCode}): ${result.stderr.trim()}`,
     details: { path, exitCode: result.exitCode },
   });
+}
+
+/** `path`, unless it is empty or holds a NUL byte (no file has such a name; the shell quoting refuses NUL). */
+function checkedPath(path: string): string {
+  if (typeof path !== 'string' || path === '' || path.includes('\0'))
+    throw new SandkitError({
+      code: SandkitErrorCode.invalidOption,
+      message: `path must be a non-empty string without NUL bytes, got ${JSON.stringify(path)}`,
+    });
+  return path;
 }

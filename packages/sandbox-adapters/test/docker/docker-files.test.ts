@@ -44,6 +44,27 @@ describe('readFile (docker)', () => {
       }
     }, 120_000);
   });
+  describe('when the sandbox user may not read the file', () => {
+    it('refuses a large one as it refuses a small one, also through a symlink (the engine reads as root)', async () => {
+      const { client } = sandbox(user);
+      await client.writeFile('secret/big.bin', randomBytes(archiveReadMinBytes + 1));
+      await client.writeFile('secret/small.bin', 'small');
+      await client.exec('chmod 000 secret/big.bin secret/small.bin && ln -s big.bin secret/link');
+      for (const path of ['secret/small.bin', 'secret/big.bin', 'secret/link'])
+        await expect(client.readFile(path), path).rejects.toMatchObject({
+          code: 'sandbox_unavailable',
+          message: expect.stringContaining('Permission denied'),
+        });
+    }, 120_000);
+  });
+  describe('when the path is empty or holds a NUL byte', () => {
+    it('rejects it as invalid_option in readFile and writeFile, as the local adapter does', async () => {
+      const { client } = sandbox(handle);
+      for (const path of ['', 'a\0b'])
+        for (const call of [() => client.readFile(path), () => client.writeFile(path, 'x')])
+          await expect(call(), JSON.stringify(path)).rejects.toMatchObject({ code: 'invalid_option' });
+    });
+  });
   describe('when the file is small', () => {
     it('reads every byte value, and an empty file', async () => {
       const { client } = sandbox(handle);

@@ -15,7 +15,7 @@
 import { TestCollector } from './test-collector.js';
 import type { ParsedTestOutput } from './test-output-types.js';
 
-const event = /^([^>\s].*?)\s+(PASSED|FAILED|SKIPPED)$/;
+const eventWords = ['PASSED', 'FAILED', 'SKIPPED'] as const;
 const task = /^(?:> Task )?(:\S*) FAILED$/;
 const executionFailed = /^Execution failed for task '(:[^']*)'\.$/;
 const completed = /^(\d+) tests? completed(?:, (\d+) failed)?(?:, (\d+) skipped)?$/;
@@ -56,10 +56,10 @@ export function parseGradle(lines: readonly string[]): ParsedTestOutput {
       };
       continue;
     }
-    const test = event.exec(line);
+    const test = testEvent(line);
     if (test && !/^(?:BUILD|FAILURE:)/.test(line)) {
-      const name = test[1] as string;
-      const status = test[2] === 'PASSED' ? 'passed' : test[2] === 'FAILED' ? 'failed' : 'skipped';
+      const name = test[0];
+      const status = test[1] === 'PASSED' ? 'passed' : test[1] === 'FAILED' ? 'failed' : 'skipped';
       collector.add(name, status);
       if (status === 'skipped') sawSkipped = true;
       if (status === 'failed') collector.fail(name, (lines[index + 1] as string | undefined)?.trim() ?? '');
@@ -80,4 +80,18 @@ export function parseGradle(lines: readonly string[]): ParsedTestOutput {
     collector.fail(name, wentWrong);
   }
   return collector.finish('gradle');
+}
+
+/**
+ * A test event line, `<name> PASSED|FAILED|SKIPPED` (the name not starting with `>` or a space),
+ * as `[name, word]`; read without a backtracking pattern (`^(.*?)\s+WORD$` is quadratic on a long
+ * run of spaces in a line).
+ */
+function testEvent(line: string): [string, (typeof eventWords)[number]] | null {
+  const word = eventWords.find((candidate) => line.endsWith(candidate));
+  if (word === undefined) return null;
+  const head = line.slice(0, line.length - word.length);
+  const name = head.trimEnd();
+  if (name === head || name === '' || /^[>\s]/.test(name) || /[\r\u2028\u2029]/.test(name)) return null;
+  return [name, word];
 }

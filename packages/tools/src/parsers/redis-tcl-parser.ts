@@ -32,7 +32,7 @@ export function parseRedisTcl(lines: readonly string[]): ParsedTestOutput {
         if (match[3] !== undefined || !timed) collector.add(match[2] as string, 'passed');
       }
       else if (kind === 'err') {
-        const name = (match[2] as string).replace(/\s+in\s+\S+$/, '');
+        const name = (match[2] as string).replace(/(?<!\s)\s+in\s+\S+$/, '');
         collector.add(name, 'failed');
         collector.fail(name, (lines[index + 1] as string | undefined)?.trim() ?? '');
       } else collector.add(match[2] as string, 'skipped');

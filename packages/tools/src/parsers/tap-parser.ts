@@ -13,11 +13,13 @@ import { isCutCopy } from './cut-copy.js';
 import { TestCollector } from './test-collector.js';
 import type { ParsedTestOutput } from './test-output-types.js';
 
-const result = /^(\s*)(ok|not ok)\b(?:\s+\d+)?(?:\s+-)?\s*(.*?)\s*$/;
+// `(.*)\s*$` and a trimEnd, not `(.*?)\s*$`: the lazy form is quadratic on a long run of spaces.
+const result = /^(\s*)(ok|not ok)\b(?:\s+\d+)?(?:\s+-)?\s*(.*)\s*$/;
 const subtest = /^(\s*)# Subtest: (.*)$/;
 const countLine = /^\s*# (tests|pass|fail|skip|todo|cancelled) (\d+)$/;
 const bailOut = /^\s*Bail out!\s*(.*)$/;
-const directive = /\s+# (SKIP|TODO)\b.*$/i;
+// `(?<!\s)`: tried from the first space of a run only (linear on a long run of spaces).
+const directive = /(?<!\s)\s+# (SKIP|TODO)\b.*$/i;
 
 /** Parses TAP output. Pure; never throws. */
 export function parseTap(lines: readonly string[]): ParsedTestOutput {
@@ -51,7 +53,7 @@ export function parseTap(lines: readonly string[]): ParsedTestOutput {
     const match = result.exec(line);
     if (!match || isCutCopy(lines, index)) continue;
     const depth = Math.floor((match[1] as string).length / 4);
-    let title = match[3] as string;
+    let title = (match[3] as string).trimEnd();
     const directiveMatch = directive.exec(title);
     if (directiveMatch) title = title.slice(0, directiveMatch.index);
     const own = announced[depth];

@@ -8,7 +8,7 @@
  * the wrapping shell (exit status 128 + N) reported it.
  * @module
  */
-import { defineTool, type SandboxClient, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
+import { defineTool, type SandboxClient, SandboxError, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
 import { z } from 'zod';
 import { parseTestOutput } from '../parsers/parse-test-output.js';
 import { type ParsedTestOutput, testFrameworks } from '../parsers/test-output-types.js';
@@ -76,7 +76,8 @@ const outputSchema = z.object({
 export type RunTestsOutput = z.output<typeof outputSchema>;
 
 /**
- * Creates the `run_tests` tool (permission `exec`).
+ * Creates the `run_tests` tool (permission `exec`). Its calls fail with ToolError `not_found` for a
+ * `cwd` that is not a directory of the workspace or a directory with no test setup to detect.
  * @throws SandkitError `invalid_option` for bad options.
  */
 export function createRunTestsTool(client: SandboxClient, options: CodingToolOptions = {}): Tool<typeof inputSchema, typeof outputSchema> {
@@ -89,32 +90,48 @@ export function createRunTestsTool(client: SandboxClient, options: CodingToolOpt
     inputSchema,
     outputSchema,
     async execute(input, { signal }) {
-      const cwd = (await resolveToolPath(context, input.cwd ?? '.')).absolute;
-      const detected: DetectedTestCommand | undefined = input.command
-        ? { command: input.command, reason: 'given' }
-        : await detectTestCommand(client, cwd);
-      if (!detected) {
-        throw new ToolError({
-          code: SandkitErrorCode.notFound,
-          message: `no test setup found in ${input.cwd ?? 'the workspace root'} (no package.json test script, pytest config or tests/, Cargo.toml, go.mod); pass command`,
-        });
+      try {
+        return await runTests(input, signal);
+      } catch (error) {
+        // A cwd the model made up is the model's mistake (a tool error), not a failed sandbox.
+        if (SandboxError.isInstance(error) && error.code === SandkitErrorCode.cwdNotFound)
+          throw new ToolError({
+            code: SandkitErrorCode.notFound,
+            message: `cwd "${input.cwd}" is not an existing directory under the workspace root; list_files shows what exists`,
+            details: { cwd: input.cwd },
+            cause: error,
+          });
+        throw error;
       }
-      const tail = new TailBuffer(parseTailBytes);
-      const run = await client.exec(`{ ${detected.command}\n} 2>&1`, {
-        cwd,
-        env: noColorEnv,
-        timeoutMs: input.timeoutMs ?? defaultTestTimeoutMs,
-        maxOutputBytes: parseHeadBytes,
-        onStdout: (chunk) => tail.push(chunk),
-        ...(signal ? { signal } : {}),
-      });
-      const tailText = tail.text();
-      const text = run.stdoutTruncated ? `${run.stdout}\n${tailText}` : run.stdout;
-      const framework = input.framework ?? detected.framework ?? (input.command ? frameworkOfScript(input.command) : undefined);
-      const parsed = parseTestOutput(text, framework ? { framework } : {});
-      return summarise(detected.command, run, parsed, tailOf(run.stdoutTruncated ? tailText : run.stdout, outputTailBytes));
     },
   });
+
+  async function runTests(input: z.output<typeof inputSchema>, signal: AbortSignal | undefined): Promise<RunTestsOutput> {
+    const cwd = (await resolveToolPath(context, input.cwd ?? '.')).absolute;
+    const detected: DetectedTestCommand | undefined = input.command
+      ? { command: input.command, reason: 'given' }
+      : await detectTestCommand(client, cwd);
+    if (!detected) {
+      throw new ToolError({
+        code: SandkitErrorCode.notFound,
+        message: `no test setup found in ${input.cwd ?? 'the workspace root'} (no package.json test script, pytest config or tests/, Cargo.toml, go.mod); pass command`,
+      });
+    }
+    const tail = new TailBuffer(parseTailBytes);
+    const run = await client.exec(`{ ${detected.command}\n} 2>&1`, {
+      cwd,
+      env: noColorEnv,
+      timeoutMs: input.timeoutMs ?? defaultTestTimeoutMs,
+      maxOutputBytes: parseHeadBytes,
+      onStdout: (chunk) => tail.push(chunk),
+      ...(signal ? { signal } : {}),
+    });
+    const tailText = tail.text();
+    const text = run.stdoutTruncated ? `${run.stdout}\n${tailText}` : run.stdout;
+    const framework = input.framework ?? detected.framework ?? (input.command ? frameworkOfScript(input.command) : undefined);
+    const parsed = parseTestOutput(text, framework ? { framework } : {});
+    return summarise(detected.command, run, parsed, tailOf(run.stdoutTruncated ? tailText : run.stdout, outputTailBytes));
+  }
 }
 
 function summarise(

@@ -90,6 +90,18 @@ describe('createRunTestsTool', () => {
     });
   });
 
+  describe('when cwd is not a directory of the workspace', () => {
+    it('is a tool error (ToolError not_found naming cwd), with and without a command, not a sandbox failure', async () => {
+      const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
+      for (const input of [{ command: 'true', cwd: 'no/such/dir' }, { cwd: 'no/such/dir' }, { cwd: 'empty/readme.txt' }])
+        await expect(runTests.call(input), JSON.stringify(input)).rejects.toMatchObject({
+          name: 'ToolError',
+          code: 'not_found',
+          message: expect.stringContaining(`cwd "${input.cwd}" is not an existing directory`),
+        });
+    });
+  });
+
   describe('when the run fails outside the tests', () => {
     it('flags a non-zero exit with no parsed failure as unparsed and never as passed', async () => {
       const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });

@@ -7,6 +7,7 @@
  * (`instances/<instance_id>/`) is the same shape.
  * @module
  */
+import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -20,17 +21,36 @@ export interface FoundLog {
   logIsDirectory: boolean;
 }
 
+/** A directory under the logs root that could not be listed (its logs, if any, are not found). */
+export interface UnreadableDir {
+  dir: string;
+  /** The `readdir` error's message (`EACCES: permission denied, scandir …`). */
+  message: string;
+}
+
 /**
  * Every directory holding a `test_output.txt` (a file, or a symlink to one), or an empty
  * `patch.diff` (an empty patch: the harness runs no test for it, so no log is written), sorted by
  * path. A `test_output.txt` that is a directory is returned with `logIsDirectory` (and not
  * searched). When one instance id appears in several directories (several runs or models under
- * DIR), all are returned; the caller decides.
+ * DIR), all are returned; the caller decides. A directory below `root` that cannot be listed
+ * (no permission, removed during the walk) is passed to `onUnreadable` and skipped.
+ * @throws the `readdir` error (`NodeJS.ErrnoException`) when `root` itself cannot be listed
  */
-export async function findLogs(root: string): Promise<FoundLog[]> {
+export async function findLogs(
+  root: string,
+  onUnreadable: (unreadable: UnreadableDir) => void = () => {},
+): Promise<FoundLog[]> {
   const found: FoundLog[] = [];
   const walk = async (dir: string): Promise<void> => {
-    const entries = await readdir(dir, { withFileTypes: true });
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if (dir === root) throw error;
+      onUnreadable({ dir, message: (error as Error).message });
+      return;
+    }
     const kindOf = async (name: string): Promise<'file' | 'directory' | null> => {
       const entry = entries.find((candidate) => candidate.name === name);
       if (entry === undefined) return null;
@@ -57,5 +77,6 @@ export async function findLogs(root: string): Promise<FoundLog[]> {
 
 /** Whether the file holds only whitespace (an empty model patch). */
 async function isBlank(path: string): Promise<boolean> {
-  return (await readFile(path, 'utf8')).trim() === '';
+  // An unreadable patch.diff is not known to be empty; the log beside it (if any) is still found.
+  return (await readFile(path, 'utf8').catch(() => 'unreadable')).trim() === '';
 }

@@ -76,8 +76,13 @@ export interface LogGrade {
   resolved: boolean;
 }
 
-/** Grades `log` (see the module doc). Pure; never throws. */
-export function gradeLog(log: string, input: GradeLogInput): LogGrade {
+/**
+ * Grades `log` (see the module doc). Its line ends are read as Python's text mode reads them
+ * (`open(log_fp)` in `get_logs_eval`): `\r\n` and a lone `\r` end a line, so a log written with
+ * CRLF grades as the official harness grades it. Pure; never throws.
+ */
+export function gradeLog(raw: string, input: GradeLogInput): LogGrade {
+  const log = raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw;
   const start = log.indexOf(startTestOutput);
   const end = start < 0 ? -1 : log.indexOf(endTestOutput, start);
   const bad = badCodes.find(([code]) => log.includes(code));

@@ -73,7 +73,15 @@ export async function runGrade(options: GradeOptions): Promise<GradeRunResult> {
     options.predictions === undefined ? null : await loadPredictions(resolve(options.predictions));
   const byId = new Map(loaded.instances.map((instance) => [instance.instance_id, instance]));
   const invalidRecords: RecordError[] = [...loaded.errors, ...(preds?.errors ?? [])];
-  const logs = await findLogs(logsDir);
+  const logs = await findLogs(logsDir, ({ dir, message }) => {
+    invalidRecords.push({
+      file: dir,
+      position: 'log',
+      instanceId: null,
+      field: null,
+      message: `${dir}: cannot be listed (${message}); the logs under it are not graded: make it readable`,
+    });
+  });
   if (logs.length === 0)
     throw new SandkitError({
       code: SandkitErrorCode.invalidOption,
@@ -115,7 +123,18 @@ export async function runGrade(options: GradeOptions): Promise<GradeRunResult> {
   const instanceIds = [...results.keys()];
   for (const [id, prediction] of preds?.predictions ?? []) {
     const instance = byId.get(id);
-    if (instance === undefined || results.has(id)) continue;
+    if (instance === undefined) {
+      // The official harness refuses such a run ("Some prediction IDs not found in dataset!").
+      invalidRecords.push({
+        file: resolve(options.predictions as string),
+        position: 'prediction',
+        instanceId: id,
+        field: 'instance_id',
+        message: `${options.predictions}: the prediction for ${id} has no row in --dataset ${options.dataset}; not graded (is it the right dataset or split?)`,
+      });
+      continue;
+    }
+    if (results.has(id)) continue;
     instanceIds.push(id);
     // The harness writes no log for an empty patch: it is graded from the prediction alone.
     if ((prediction.model_patch ?? '').trim() === '') {
@@ -177,8 +196,8 @@ async function gradeOne(
 ): Promise<[InstanceResult, SweBenchInstanceReport]> {
   const id = instance.instance_id;
   const { dir } = found;
-  const patch =
-    prediction !== undefined ? prediction.model_patch : await readOptional(join(dir, 'patch.diff'));
+  const patchRead = prediction !== undefined ? null : await readOptional(join(dir, 'patch.diff'));
+  const patch = prediction !== undefined ? prediction.model_patch : (patchRead?.text ?? null);
   const result = initialResult(id, {
     model_name_or_path: prediction?.model_name_or_path ?? found.model,
     infra_error: false,
@@ -200,6 +219,12 @@ async function gradeOne(
     resolved: false,
   };
   const report: SweBenchInstanceReport = { [id]: entry };
+  if (patchRead?.error !== undefined)
+    problem(
+      join(dir, 'patch.diff'),
+      `cannot be read (${patchRead.error}): graded as if the patch were not empty; make it readable`,
+      true,
+    );
   const done = (): [InstanceResult, SweBenchInstanceReport] => {
     if (notes.length > 0) result.grade_notes = notes;
     return [result, report];
@@ -229,15 +254,31 @@ async function gradeOne(
     result.error = message;
     return done();
   }
-  const log = (await readOptional(join(dir, 'test_output.txt'))) ?? '';
+  const logRead = await readOptional(join(dir, 'test_output.txt'));
+  if (logRead.error !== undefined) {
+    const message = `test_output.txt cannot be read (${logRead.error}): nothing graded; make it readable (a log over 512 MiB is beyond what sandkit grade reads)`;
+    problem(join(dir, 'test_output.txt'), message, false); // the row's error says it
+    result.error_kind = 'invalid_record';
+    result.infra_error = true;
+    result.error = message;
+    return done();
+  }
+  const log = logRead.text ?? '';
   const graded = gradeLog(log, {
     ...plan,
     FAIL_TO_PASS: instance.FAIL_TO_PASS,
     PASS_TO_PASS: instance.PASS_TO_PASS,
   });
   const reportFile = join(dir, 'report.json');
-  const officialText = await readOptional(reportFile);
-  if (officialText !== null) {
+  const officialRead = await readOptional(reportFile);
+  const officialText = officialRead.text;
+  if (officialRead.error !== undefined)
+    problem(
+      reportFile,
+      `cannot be read (${officialRead.error}): not compared with the official verdict; make it readable`,
+      true,
+    );
+  else if (officialText !== null) {
     const beside = readOfficialReport(officialText, id, existsSync(join(dir, 'eval.log')));
     if (beside.kind === 'official')
       result.official = compareWithOfficial(graded, beside.report, instance, plan.officialParser);
@@ -287,11 +328,16 @@ async function gradeOne(
   return done();
 }
 
-async function readOptional(file: string): Promise<string | null> {
+/**
+ * A file beside a log: its text, `null` when it does not exist, or why it cannot be read (no
+ * permission, a directory, over 2 GiB, a text over V8's string limit) so that one bad file makes
+ * one row's problem, not a failed run.
+ */
+async function readOptional(file: string): Promise<{ text: string | null; error?: string }> {
   try {
-    return await readFile(file, 'utf8');
+    return { text: await readFile(file, 'utf8') };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { text: null };
+    return { text: null, error: (error as Error).message };
   }
 }

@@ -29,7 +29,8 @@
  */
 import type { TestStatus } from '../instance/grade.js';
 
-const jestFileLine = /^(PASS|FAIL)\s+(.+?)(?:\s+\([\d.]+\s*m?s\))?\s*$/;
+/** A jest duration, `(5.2 s)` or `(80 ms)`, as the whole of a string. */
+const jestDuration = /^\([\d.]+\s*m?s\)$/;
 const failureStart = /^(\s*)\d+\) (.*)$/;
 
 /** Ids `officialParser` reads from summary lines of `log` (empty for the other parsers). */
@@ -91,13 +92,26 @@ function numberedLines(log: string): Map<string, TestStatus> {
 function jestFileStatuses(log: string): Map<string, TestStatus> {
   const statuses = new Map<string, TestStatus>();
   for (const line of log.split('\n')) {
-    const match = jestFileLine.exec(line);
+    const match = jestFileLine(line);
     if (match === null) continue;
-    const file = match[2] as string;
-    if (match[1] === 'FAIL' || statuses.get(file) !== 'FAILED')
-      statuses.set(file, match[1] === 'FAIL' ? 'FAILED' : 'PASSED');
+    const { file, failed } = match;
+    if (failed || statuses.get(file) !== 'FAILED') statuses.set(file, failed ? 'FAILED' : 'PASSED');
   }
   return statuses;
+}
+
+/**
+ * `PASS|FAIL <file>` with an optional trailing duration, read without a backtracking regex (a
+ * `(.+?)…\s*$` pattern is quadratic on a long run of spaces inside a line).
+ */
+function jestFileLine(line: string): { file: string; failed: boolean } | null {
+  const word = line.slice(0, 4);
+  if ((word !== 'PASS' && word !== 'FAIL') || !/^\s/.test(line.slice(4, 5))) return null;
+  let file = line.slice(4).trim();
+  const open = file.lastIndexOf('(');
+  if (open > 0 && /\s/.test(file[open - 1] as string) && jestDuration.test(file.slice(open)))
+    file = file.slice(0, open).trimEnd();
+  return file === '' ? null : { file, failed: word === 'FAIL' };
 }
 
 /**

@@ -60,10 +60,14 @@ async function startsWithParquetMagic(file: string): Promise<boolean> {
   }
 }
 
-/** Reads a whole UTF-8 file, turning a missing file into a usage error. */
+/**
+ * Reads a whole UTF-8 file without its byte order mark (U+FEFF, which Windows editors and
+ * PowerShell write first and `JSON.parse` rejects), turning a missing file into a usage error.
+ */
 export async function readText(file: string, what: string): Promise<string> {
   try {
-    return await readFile(file, 'utf8');
+    const text = await readFile(file, 'utf8');
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch (cause) {
     throw new SandkitError({
       code: SandkitErrorCode.invalidOption,

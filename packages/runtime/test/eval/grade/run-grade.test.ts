@@ -1,9 +1,10 @@
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { chmod, cp, mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGrade } from '../../../src/eval/grade/run-grade.js';
 import { runEval } from '../../../src/eval/run-eval.js';
-import { buildMirrors, miniInstances, repoRoot, runCli, tempDir } from '../eval-test-helpers.js';
+import { buildMirrors, miniInstances, repoRoot, runCli, runCliAs, tempDir } from '../eval-test-helpers.js';
 
 const fixtures = join(repoRoot, 'packages/runtime/test/eval/fixtures/grade');
 const dataset = join(fixtures, 'dataset.jsonl');
@@ -214,6 +215,128 @@ describe('runGrade', () => {
       expect(run.report.invalid_records.map((record) => record.file)).toEqual([
         join(root, 'model-a/psf__requests-90002/test_output.txt'),
       ]);
+    });
+
+    it('reports a log it cannot read (over 2 GiB here: a sparse file) on its row and grades the others', async () => {
+      const root = await logsWith('huge-log', 'psf__requests-90002', (d) =>
+        truncate(join(d, 'test_output.txt'), 3 * 1024 ** 3),
+      );
+      await cp(
+        join(logs, 'model-a/sphinx-doc__sphinx-90001'),
+        join(root, 'model-a/sphinx-doc__sphinx-90001'),
+        {
+          recursive: true,
+        },
+      );
+      const run = await runGrade({ dataset, logs: root, out: join(dir, 'huge-log/out') });
+      expect(run.results.get('psf__requests-90002')).toMatchObject({
+        status: 'error',
+        error_kind: 'invalid_record',
+        error: expect.stringMatching(/test_output.txt cannot be read \(.*2 GiB/),
+      });
+      expect(run.results.get('sphinx-doc__sphinx-90001')).toMatchObject({ status: 'resolved' });
+      expect(run.report.invalid_records.map((record) => record.file)).toEqual([
+        join(root, 'model-a/psf__requests-90002/test_output.txt'),
+      ]);
+    });
+
+    it('grades what it can read when a directory, a log or a report.json under --logs is unreadable', async () => {
+      // Permissions bind only a non-root user: as root, the CLI runs as `nobody`.
+      const root = await logsWith('unreadable', 'psf__requests-90002', (d) =>
+        writeFile(join(d, 'report.json'), '{}'),
+      );
+      for (const id of ['sphinx-doc__sphinx-90001', 'pydata__xarray-90005'])
+        await cp(join(logs, 'model-a', id), join(root, 'model-a', id), { recursive: true });
+      await mkdir(join(root, 'locked/pallets__flask-90003'), { recursive: true });
+      const out = join(dir, 'unreadable/out');
+      execFileSync('chmod', ['-R', 'a+rwX', dir]);
+      await chmod(join(root, 'locked'), 0o000);
+      await chmod(join(root, 'model-a/sphinx-doc__sphinx-90001/test_output.txt'), 0o000);
+      await chmod(join(root, 'model-a/psf__requests-90002/report.json'), 0o000);
+      const args = ['grade', '--dataset', dataset, '--logs', root, '--out', out, '--json'];
+      const cli = process.getuid?.() === 0 ? await runCliAs('nobody', args) : await runCli(args);
+      await chmod(join(root, 'locked'), 0o755);
+      expect(cli.stderr).toBe('');
+      expect(cli.code).toBe(0);
+      const results = (await readFile(join(out, 'results.jsonl'), 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      const byId = new Map(results.map((r) => [r.instance_id, r]));
+      expect(byId.get('sphinx-doc__sphinx-90001')).toMatchObject({
+        status: 'error',
+        error_kind: 'invalid_record',
+        error: expect.stringContaining('test_output.txt cannot be read (EACCES'),
+      });
+      expect(byId.get('psf__requests-90002')).toMatchObject({
+        status: 'resolved',
+        grade_notes: [expect.stringContaining('cannot be read (EACCES')],
+      });
+      expect(byId.get('pydata__xarray-90005')).toMatchObject({ status: 'unresolved' });
+      const report = JSON.parse(cli.stdout);
+      expect(report.invalid_records.map((record: { file: string }) => record.file).sort()).toEqual(
+        [
+          join(root, 'locked'),
+          join(root, 'model-a/psf__requests-90002/report.json'),
+          join(root, 'model-a/sphinx-doc__sphinx-90001/test_output.txt'),
+        ].sort(),
+      );
+    });
+
+    it('names a prediction whose instance is not in the dataset instead of dropping it silently', async () => {
+      const root = await logsWith('stray-prediction', 'psf__requests-90002', async () => {});
+      const predictions = join(dir, 'stray-prediction/predictions.jsonl');
+      await writeFile(
+        predictions,
+        ['psf__requests-90002', 'psf__requests-99999']
+          .map(
+            (id) => `${JSON.stringify({ instance_id: id, model_patch: 'diff', model_name_or_path: 'm' })}\n`,
+          )
+          .join(''),
+      );
+      const run = await runGrade({
+        dataset,
+        logs: root,
+        predictions,
+        out: join(dir, 'stray-prediction/out'),
+      });
+      expect(run.results.get('psf__requests-90002')).toMatchObject({ status: 'resolved' });
+      expect(run.report.invalid_records).toEqual([
+        expect.objectContaining({
+          file: predictions,
+          instanceId: 'psf__requests-99999',
+          message: expect.stringContaining('the prediction for psf__requests-99999 has no row in --dataset'),
+        }),
+      ]);
+    });
+
+    it('grades a log with CRLF line ends as the same log with LF (Python reads both as one line end)', async () => {
+      const multilingual = join(fixtures, 'logs/run_evaluation/multilingual-run');
+      const root = join(dir, 'crlf/logs');
+      await cp(multilingual, root, { recursive: true });
+      const ids = [
+        'markedjs__marked-90003',
+        'processing__p5.js-90001',
+        'diegomura__react-pdf-90002',
+        'axios__axios-4731',
+      ];
+      for (const id of ids) {
+        const file = join(root, 'model-b', id, 'test_output.txt');
+        await writeFile(file, (await readFile(file, 'utf8')).replace(/\n/g, '\r\n'));
+      }
+      const options = { dataset: join(fixtures, 'dataset-multilingual.jsonl') };
+      const [lf, crlf] = await Promise.all([
+        runGrade({ ...options, logs: multilingual, out: join(dir, 'crlf/lf-out') }),
+        runGrade({ ...options, logs: root, out: join(dir, 'crlf/crlf-out') }),
+      ]);
+      expect(lf.results.get('markedjs__marked-90003')?.status).toBe('unresolved');
+      for (const id of ids) {
+        const pick = (r: typeof lf) => {
+          const result = r.results.get(id);
+          return [result?.status, result?.f2p, result?.p2p, result?.official?.agrees];
+        };
+        expect(pick(crlf), id).toEqual(pick(lf));
+      }
     });
 
     it('labels a log without the start marker incomplete_log, not patch_apply', async () => {

@@ -25,6 +25,15 @@ describe('runnerSummaryStatuses', () => {
         './b.test.js': 'PASSED',
       });
     });
+
+    it('reads a line holding a long run of spaces (a backtracking pattern hung on it for minutes)', () => {
+      const spaces = ' '.repeat(200_000);
+      const log = `PASS ./a${spaces}b.test.js${spaces}\nFAIL ./c.test.js${spaces}(3 ms)${spaces}\nPASS${spaces}\n`;
+      expect(Object.fromEntries(runnerSummaryStatuses(log, 'parse_log_react_pdf'))).toEqual({
+        [`./a${spaces}b.test.js`]: 'PASSED',
+        './c.test.js': 'FAILED',
+      });
+    }, 20_000);
   });
 
   describe('when the official parser is parse_log_karma', () => {

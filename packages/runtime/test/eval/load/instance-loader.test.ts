@@ -100,6 +100,29 @@ describe('loadInstances', () => {
     });
   });
 
+  describe('when the file starts with a UTF-8 byte order mark', () => {
+    it('reads a JSONL file, a JSON array and a predictions file as without it', async () => {
+      const bom = '\uFEFF';
+      await writeFile(join(dir, 'a.jsonl'), `${bom}${JSON.stringify(instance('octo__widgets-1'))}\r\n`);
+      await writeFile(join(dir, 'a.json'), `${bom}[${JSON.stringify(instance('octo__widgets-2'))}]`);
+      await writeFile(
+        join(dir, 'p.jsonl'),
+        `${bom}${JSON.stringify({ instance_id: 'octo__widgets-1', model_patch: 'x', model_name_or_path: 'm' })}\n`,
+      );
+      for (const [file, id] of [
+        ['a.jsonl', 'octo__widgets-1'],
+        ['a.json', 'octo__widgets-2'],
+      ] as const) {
+        const { instances, errors } = await loadInstances(join(dir, file));
+        expect(errors).toEqual([]);
+        expect(instances.map((i) => i.instance_id)).toEqual([id]);
+      }
+      const predictions = await loadPredictions(join(dir, 'p.jsonl'));
+      expect(predictions.errors).toEqual([]);
+      expect([...predictions.predictions.keys()]).toEqual(['octo__widgets-1']);
+    });
+  });
+
   describe('when the file does not exist', () => {
     it('throws SandkitError invalid_option', async () => {
       await expect(loadInstances(join(dir, 'missing.jsonl'))).rejects.toMatchObject({
