@@ -570,22 +570,18 @@ describe('new runner parsers (issue 9 item 5)', () => {
     const shoulda = parseTestOutput('TestSite#test_: static files should be listed. = 0.01 s = .\n', { framework: 'minitest' });
     expect(statuses(shoulda)).toEqual({ 'TestSite#test_: static files should be listed': 'passed' });
   });
-  it('gradle reads a line holding a long run of spaces (a backtracking pattern hung on it for minutes)', () => {
+  // What such lines cost is measured in bench/parse-long-lines.ts (the backtracking patterns took
+  // 73 s and 20 s here; the scans take milliseconds).
+  it('gradle reads a line holding a long run of spaces', () => {
     const spaces = ' '.repeat(300_000);
-    const started = performance.now();
     const parsed = parseTestOutput(`Calc > adds${spaces}FAILED\nCalc > x${spaces}y\n> Task :test${spaces}PASSED\nCalc > subs\tPASSED\n`, { framework: 'gradle' });
-    // A hang guard, not a benchmark: the quadratic pattern took 73 s here (load ~30), the scan 5 ms.
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(statuses(parsed)).toEqual({ 'Calc > adds': 'failed', 'Calc > subs': 'passed' });
   }, 120_000);
-  it('tap, automake and redis-tcl read lines holding long runs of spaces (backtracking patterns hung on them)', () => {
+  it('tap, automake and redis-tcl read lines holding long runs of spaces', () => {
     const spaces = ' '.repeat(100_000);
-    const started = performance.now();
     const tap = parseTestOutput(`not ok 1 - adds${spaces}x${spaces}\nok 2 - subs${spaces}# SKIP later\n`, { framework: 'tap' });
     const automake = parseTestOutput(`FAIL: t/a${spaces}x:\nPASS: t/b${spaces}# SKIP no\n`, { framework: 'automake' });
     const redis = parseTestOutput(`[err]: adds${spaces}x${spaces}:\nexpected 1\n[err]: subs in tests/unit/x.tcl\nexpected 2\n`, { framework: 'redis-tcl' });
-    // A hang guard, not a benchmark: the quadratic patterns took 20 s here together (load ~18), the fixed ones 9 ms.
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(statuses(tap)).toEqual({ [`adds${spaces}x`]: 'failed', subs: 'skipped' });
     expect(statuses(automake)).toEqual({ [`t/a${spaces}x:`]: 'failed', 't/b': 'passed' });
     expect(statuses(redis)).toEqual({ [`adds${spaces}x${spaces}:`]: 'failed', subs: 'failed' });
