@@ -25,6 +25,22 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
+/** `sandkit eval` of `dataset`'s gold patches against the mirrors, into `out` (the run's argv). */
+function goldArgs(dataset: string, out: string): string[] {
+  return [
+    'eval',
+    '--dataset',
+    dataset,
+    '--gold',
+    '--repos',
+    mirrors,
+    '--cache-dir',
+    join(dir, 'cache'),
+    '--out',
+    out,
+  ];
+}
+
 describe('sandkit eval', () => {
   it('prints help a newcomer can follow: inputs, outputs, units, exit codes', async () => {
     const { code, stdout } = await runCli(['eval', '--help']);
@@ -186,18 +202,7 @@ describe('sandkit eval', () => {
           ],
           { DOCKER_HOST: `unix://${join(dir, 'no-engine.sock')}` },
         ),
-        runCli([
-          'eval',
-          '--dataset',
-          dataset,
-          '--gold',
-          '--repos',
-          mirrors,
-          '--cache-dir',
-          join(dir, 'cache'),
-          '--out',
-          join(dir, 'one-missing'),
-        ]),
+        runCli(goldArgs(dataset, join(dir, 'one-missing'))),
       ]);
       expect(down.code).toBe(3);
       expect(down.stderr).toContain(
@@ -211,20 +216,7 @@ describe('sandkit eval', () => {
 
   it('grades the embedded dataset with --gold: all resolved, every file written; resuming the complete run does nothing and exits 0', async () => {
     const out = join(dir, 'gold');
-    const args = [
-      'eval',
-      '--dataset',
-      miniInstances,
-      '--gold',
-      '--repos',
-      mirrors,
-      '--cache-dir',
-      join(dir, 'cache'),
-      '--out',
-      out,
-      '--workers',
-      '2',
-    ];
+    const args = [...goldArgs(miniInstances, out), '--workers', '2'];
     const run = await runCli(args);
     expect(run.stderr).toMatch(/\[6\/6\] sandkit-mini__\S+ resolved/);
     expect(run.code).toBe(0);
@@ -273,20 +265,7 @@ describe('sandkit eval', () => {
     const out = join(dir, 'interrupted');
     const child = spawn(
       join(repoRoot, 'node_modules/.bin/tsx'),
-      [
-        '--conditions=@sandkit/source',
-        cliEntry,
-        'eval',
-        '--dataset',
-        dataset,
-        '--gold',
-        '--repos',
-        mirrors,
-        '--cache-dir',
-        join(dir, 'cache'),
-        '--out',
-        out,
-      ],
+      ['--conditions=@sandkit/source', cliEntry, ...goldArgs(dataset, out)],
       {
         cwd: repoRoot,
         env: { ...process.env, TMPDIR: sandboxRoot },

@@ -69,27 +69,39 @@ async function statuses(out: string): Promise<Record<string, string>> {
   return Object.fromEntries(lines.map((line) => [line.instance_id, line.status]));
 }
 
+/** Runs `sandkit eval --example --sandbox e2b` with 3 workers on the stand-in, into `dir/name`. */
+async function evalOnE2B(name: string, imageFlags: string[]) {
+  const out = join(dir, name);
+  const run = await runCli(
+    [
+      'eval',
+      '--example',
+      '--sandbox',
+      'e2b',
+      ...imageFlags,
+      '--workers',
+      '3',
+      '--out',
+      out,
+      '--cache-dir',
+      join(dir, 'cache'),
+    ],
+    env,
+  );
+  return { out, run };
+}
+
+/** The template of every sandbox created on the stand-in so far, in order. */
+function templatesCreated(): string[] {
+  return fake.calls
+    .filter((call) => call.method === 'POST' && call.path === '/v2/sandboxes')
+    .map((call) => (call.body as { templateID: string }).templateID);
+}
+
 describe.skipIf(!asRoot)('sandkit eval --sandbox e2b (E2B stand-in)', () => {
   describe('when the template holds no code', () => {
     it('uploads the tree, resolves 6/6 gold patches and grades the wrong predictions as local and docker do', async () => {
-      const out = join(dir, 'no-code');
-      const run = await runCli(
-        [
-          'eval',
-          '--example',
-          '--sandbox',
-          'e2b',
-          '--image',
-          'sandkit-no-code',
-          '--workers',
-          '3',
-          '--out',
-          out,
-          '--cache-dir',
-          join(dir, 'cache'),
-        ],
-        env,
-      );
+      const { out, run } = await evalOnE2B('no-code', ['--image', 'sandkit-no-code']);
       expect(run.stderr).not.toMatch(/sandkit eval:/);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('Resolved: 6 of 6');
@@ -102,33 +114,13 @@ describe.skipIf(!asRoot)('sandkit eval --sandbox e2b (E2B stand-in)', () => {
       expect(log).toContain('checkout: git archive');
       // each sandbox had its own home; the host's stayed untouched
       expect(existsSync('/home/user/repo')).toBe(false);
-      const created = fake.calls.filter((call) => call.method === 'POST' && call.path === '/v2/sandboxes');
-      expect(new Set(created.map((call) => (call.body as { templateID: string }).templateID))).toEqual(
-        new Set(['sandkit-no-code']),
-      );
+      expect(new Set(templatesCreated())).toEqual(new Set(['sandkit-no-code']));
     }, 300_000);
   });
 
   describe("when the template's user cannot write /testbed", () => {
     it('ends each instance as a repo error that says how to build the template, and exits 3', async () => {
-      const out = join(dir, 'not-writable');
-      const run = await runCli(
-        [
-          'eval',
-          '--example',
-          '--sandbox',
-          'e2b',
-          '--image-template',
-          'sweb-user-{id_1776}',
-          '--workers',
-          '3',
-          '--out',
-          out,
-          '--cache-dir',
-          join(dir, 'cache'),
-        ],
-        env,
-      );
+      const { out, run } = await evalOnE2B('not-writable', ['--image-template', 'sweb-user-{id_1776}']);
       expect(run.code).toBe(3);
       const results = await readJsonl<{ instance_id: string; error_kind?: string; error?: string }>(
         join(out, 'gold', 'results.jsonl'),
@@ -145,24 +137,7 @@ describe.skipIf(!asRoot)('sandkit eval --sandbox e2b (E2B stand-in)', () => {
 
   describe("when each instance's template holds the repository at /testbed", () => {
     it('evaluates in place with nothing uploaded, and gives the same verdicts', async () => {
-      const out = join(dir, 'in-place');
-      const run = await runCli(
-        [
-          'eval',
-          '--example',
-          '--sandbox',
-          'e2b',
-          '--image-template',
-          'sweb-eval-{id_1776}',
-          '--workers',
-          '3',
-          '--out',
-          out,
-          '--cache-dir',
-          join(dir, 'cache'),
-        ],
-        env,
-      );
+      const { out, run } = await evalOnE2B('in-place', ['--image-template', 'sweb-eval-{id_1776}']);
       expect(run.stderr).not.toMatch(/sandkit eval:/);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('Resolved: 6 of 6');
@@ -172,10 +147,7 @@ describe.skipIf(!asRoot)('sandkit eval --sandbox e2b (E2B stand-in)', () => {
         expect(log).toMatch(/\/testbed at [0-9a-f]{40}: evaluating in place/);
         expect(log).not.toContain('git archive');
       }
-      const templatesUsed = fake.calls
-        .filter((call) => call.method === 'POST' && call.path === '/v2/sandboxes')
-        .map((call) => (call.body as { templateID: string }).templateID);
-      expect(templatesUsed).toContain('sweb-eval-sandkit-mini_1776_pager-1');
+      expect(templatesCreated()).toContain('sweb-eval-sandkit-mini_1776_pager-1');
       // the template's own /testbed is untouched: each sandbox patched its private copy
       const head = execFileSync(
         'git',

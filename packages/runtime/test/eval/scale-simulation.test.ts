@@ -6,12 +6,11 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InstanceResult } from '../../src/eval/instance/eval-result.js';
 import type { EvalOptions } from '../../src/eval/eval-options.js';
 import { runEval } from '../../src/eval/run-eval.js';
-import { createSimulatedVendorAdapter } from '../support/simulated-vendor-adapter.js';
+import { createLocalSimulatedVendor } from '../support/local-simulated-vendor.js';
 import { buildSyntheticDataset } from '../support/synthetic-dataset.js';
 import { readJsonl, tempDir } from './eval-test-helpers.js';
 
@@ -34,8 +33,7 @@ async function simulate(options: {
     testSeconds: options.testSeconds ?? { min: 0, max: 0 },
   });
   const sandboxRoot = join(dir, 'sandboxes');
-  const vendor = createSimulatedVendorAdapter({
-    inner: createLocalSandboxAdapter({ root: sandboxRoot }),
+  const vendor = createLocalSimulatedVendor(sandboxRoot, {
     seed: options.seed,
     quota: 8,
     createMs: { median: 40, sigma: 0.5, min: 20, max: 120 },

@@ -1,28 +1,10 @@
 import { SandboxError, type SandboxHandle, type SandboxSession, SandkitError } from '@sandkit/core';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createPooledSandboxProvider,
-  type PooledSandboxProvider,
-} from '../../src/pool/pooled-sandbox-provider.js';
+import { describe, expect, it } from 'vitest';
+import { createPooledSandboxProvider } from '../../src/pool/pooled-sandbox-provider.js';
 import { type CountingHandle, createCountingAdapter } from './counting-adapter.js';
+import { sleep, trackPools, until } from './pool-test-helpers.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pools: PooledSandboxProvider[] = [];
-function track(pool: PooledSandboxProvider): PooledSandboxProvider {
-  pools.push(pool);
-  return pool;
-}
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((p) => p.close()));
-});
-
-async function until(check: () => boolean, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not reached');
-    await sleep(2);
-  }
-}
+const { track } = trackPools();
 
 describe('createPooledSandboxProvider', () => {
   describe('when many acquires run at once', () => {

@@ -2,33 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SandboxError, SandkitError } from '@sandkit/core';
-import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createPooledSandboxProvider,
-  type PooledSandboxProvider,
-} from '../../src/pool/pooled-sandbox-provider.js';
+import { describe, expect, it } from 'vitest';
+import { createPooledSandboxProvider } from '../../src/pool/pooled-sandbox-provider.js';
 import { createSandboxQuota } from '../../src/pool/sandbox-quota.js';
-import { createSimulatedVendorAdapter } from '../support/simulated-vendor-adapter.js';
+import { createLocalSimulatedVendor } from '../support/local-simulated-vendor.js';
 import { createCountingAdapter } from './counting-adapter.js';
+import { sleep, trackPools, until } from './pool-test-helpers.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pools: PooledSandboxProvider[] = [];
-function track(pool: PooledSandboxProvider): PooledSandboxProvider {
-  pools.push(pool);
-  return pool;
-}
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((p) => p.close()));
-});
-
-async function until(check: () => boolean, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not reached');
-    await sleep(2);
-  }
-}
+const { track, closeAll } = trackPools();
 
 describe('createSandboxQuota', () => {
   it.each([0, -1, 1.5, Number.NaN])('throws SandkitError invalid_option for limit %s', (limit) => {
@@ -62,7 +43,7 @@ describe('createSandboxQuota', () => {
       const session = await third;
       expect(adapter.peak).toBe(2);
       await Promise.all([second.release({ destroy: true }), session.release({ destroy: true })]);
-      await Promise.all(pools.splice(0).map((p) => p.close()));
+      await closeAll();
       expect(quota.held()).toBe(0);
       expect(adapter.live).toBe(0);
     });
@@ -122,15 +103,11 @@ describe('createSandboxQuota', () => {
       const root = await mkdtemp(join(tmpdir(), 'sandkit-quota-'));
       try {
         // the vendor decides at once and answers after a 100 ms round trip, as E2B's API does
-        const vendor = createSimulatedVendorAdapter({
-          inner: createLocalSandboxAdapter({ root }),
+        const vendor = createLocalSimulatedVendor(root, {
           seed: 1,
           quota: 1,
           createMs: { median: 5, sigma: 0.1, min: 5, max: 5 },
           roundTripMs: { min: 100, max: 100 },
-          createFailureRate: 0,
-          expiryRate: 0,
-          expiryLastCall: 2,
         });
         const pool = track(
           createPooledSandboxProvider({

@@ -2,26 +2,22 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SandboxError, type SandboxHandle } from '@sandkit/core';
-import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSimulatedVendorAdapter, type SimulatedVendorOptions } from './simulated-vendor-adapter.js';
+import { createLocalSimulatedVendor, type LocalSimulatedVendorOptions } from './local-simulated-vendor.js';
 
 const roots: string[] = [];
 afterEach(async () => {
   await Promise.all(roots.splice(0).map((root) => rm(root, { recursive: true, force: true })));
 });
 
-async function vendor(overrides: Partial<SimulatedVendorOptions> = {}) {
+async function vendor(overrides: Partial<LocalSimulatedVendorOptions> = {}) {
   const root = await mkdtemp(join(tmpdir(), 'sandkit-sim-vendor-'));
   roots.push(root);
-  const adapter = createSimulatedVendorAdapter({
-    inner: createLocalSandboxAdapter({ root }),
+  const adapter = createLocalSimulatedVendor(root, {
     seed: 3,
     quota: 4,
     createMs: { median: 5, sigma: 0.5, min: 2, max: 20 },
     roundTripMs: { min: 1, max: 3 },
-    createFailureRate: 0,
-    expiryRate: 0,
     expiryLastCall: 3,
     ...overrides,
   });

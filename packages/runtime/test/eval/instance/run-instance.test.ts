@@ -7,10 +7,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SandboxAdapter } from '@sandkit/core';
-import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runEval } from '../../../src/eval/run-eval.js';
-import { createSimulatedVendorAdapter } from '../../support/simulated-vendor-adapter.js';
+import { createLocalSimulatedVendor } from '../../support/local-simulated-vendor.js';
 import { buildSyntheticDataset } from '../../support/synthetic-dataset.js';
 import { tempDir } from '../eval-test-helpers.js';
 
@@ -24,15 +23,11 @@ async function setup() {
   cleanups.push(cleanup);
   const data = buildSyntheticDataset(dir, { instances: 3, seed: 2, testSeconds: { min: 0, max: 0 } });
   const sandboxRoot = join(dir, 'sandboxes');
-  const vendor = createSimulatedVendorAdapter({
-    inner: createLocalSandboxAdapter({ root: sandboxRoot }),
+  const vendor = createLocalSimulatedVendor(sandboxRoot, {
     seed: 2,
     quota: 4,
     createMs: { median: 20, sigma: 0.3, min: 10, max: 40 },
     roundTripMs: { min: 1, max: 3 },
-    createFailureRate: 0,
-    expiryRate: 0,
-    expiryLastCall: 2,
   });
   const out = join(dir, 'out');
   const options = {
