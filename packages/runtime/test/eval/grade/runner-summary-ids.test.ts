@@ -38,15 +38,17 @@ describe('runnerSummaryStatuses', () => {
 
   describe('when the official parser is parse_log_karma', () => {
     it("names tests by karma-mocha-reporter's suites as the official stack does, from the real preact-style run", () => {
-      expect(Object.fromEntries(runnerSummaryStatuses(runner('karma-mocha.txt'), 'parse_log_karma'))).toEqual({
-        'Components > should render a component': 'PASSED',
-        'Components > should keep refs when re-rendering': 'FAILED',
-        'Components > should be skipped (skipped)': 'FAILED',
-        'Components > nested > should unmount children': 'PASSED',
-        // `Events` is shallower than `nested`: it closes one suite and opens none.
-        'Components > should add event listeners': 'PASSED',
-        'Components > should throw': 'FAILED',
-      });
+      expect(Object.fromEntries(runnerSummaryStatuses(runner('karma-mocha.txt'), 'parse_log_karma'))).toEqual(
+        {
+          'Components > should render a component': 'PASSED',
+          'Components > should keep refs when re-rendering': 'FAILED',
+          'Components > should be skipped (skipped)': 'FAILED',
+          'Components > nested > should unmount children': 'PASSED',
+          // `Events` is shallower than `nested`: it closes one suite and opens none.
+          'Components > should add event listeners': 'PASSED',
+          'Components > should throw': 'FAILED',
+        },
+      );
     });
 
     it('keeps the open suite for a sibling suite at the same indent, reads nothing before the browser starts or after SUMMARY:', () => {
