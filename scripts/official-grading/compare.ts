@@ -22,6 +22,13 @@ const file = JSON.parse(
 ) as OfficialStatusesFile;
 const cases = new Map(parserParityCases().map((entry) => [`${entry.log}\t${entry.repo}`, entry]));
 const counts = { pairs: 0, officialEmpty: 0, compared: 0, identical: 0, equivalent: 0, differ: 0, raised: 0 };
+/** Per repository: logs the official parser read tests in, and of those, the ones graded alike. */
+const byRepo = new Map<string, { compared: number; alike: number }>();
+const repoCount = (repo: string) => {
+  const entry = byRepo.get(repo) ?? { compared: 0, alike: 0 };
+  byRepo.set(repo, entry);
+  return entry;
+};
 for (const row of file.cases) {
   const entry = cases.get(`${row.log}\t${row.repo}`);
   if (entry === undefined)
@@ -39,11 +46,13 @@ for (const row of file.cases) {
     continue;
   }
   counts.compared += 1;
+  repoCount(row.repo).compared += 1;
   const ours = sandkitStatuses(entry);
   if (diffStatusMaps(official, ours) === null) counts.identical += 1;
   const { laxer, stricter } = gradingDifferences(official, ours, entry.failOnly);
   if (laxer.length + stricter.length === 0) {
     counts.equivalent += 1;
+    repoCount(row.repo).alike += 1;
     continue;
   }
   counts.differ += 1;
@@ -58,3 +67,6 @@ console.log(
     `(nothing in ${counts.officialEmpty}, raised in ${counts.raised}): sandkit's map is identical in ` +
     `${counts.identical}, grades every official id alike in ${counts.equivalent}, differs in ${counts.differ}`,
 );
+// The "real logs: A of B grade alike" cells of docs/running-swe-bench.md's parity table.
+for (const [repo, { compared, alike }] of [...byRepo].sort(([a], [b]) => a.localeCompare(b)))
+  console.log(`${repo}: real logs: ${alike} of ${compared} grade alike`);

@@ -149,6 +149,91 @@ export function requestArchive(
   });
 }
 
+/** What the engine answered a {@link putArchiveRequest}. */
+export interface PutArchiveResponse {
+  statusCode: number;
+  /** The engine's message for a status other than 200 (`{"message": …}` body, or its text); else ''. */
+  message: string;
+}
+
+/**
+ * `PUT /containers/{id}/archive?path=dir&noOverwriteDirNonDir=true` (what `docker cp host-file
+ * c:dir` sends) with the tar `parts` as its body, on a socket of its own: HTTP/1.0 with a
+ * Content-Length, the parts written as they are in one corked write (no copy, no chunked
+ * framing, no stream in between), the short reply read until the engine closes the connection.
+ * @returns the status and, when it is not 200, the engine's message (404: no such container, or
+ *   on Docker a missing `dir`; 400/500 with "not a directory" when `dir` is not one)
+ * @throws the socket's error (with its `code`) when the engine cannot be reached or the connection
+ *   breaks; RangeError for a reply with no status line; `signal.reason` when `signal` aborts
+ */
+export function putArchiveRequest(
+  connection: DockerConnectionOptions,
+  containerId: string,
+  dir: string,
+  parts: readonly Uint8Array[],
+  signal?: AbortSignal,
+): Promise<PutArchiveResponse> {
+  return new Promise<PutArchiveResponse>((resolve, reject) => {
+    const reply: Buffer[] = [];
+    let replyBytes = 0;
+    let socket: Socket | undefined;
+    let settled = false;
+    const settle = (outcome: PutArchiveResponse | { error: unknown }) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      socket?.destroy();
+      if ('error' in outcome) reject(outcome.error);
+      else resolve(outcome);
+    };
+    const onAbort = () => settle({ error: signal?.reason });
+    if (signal?.aborted) {
+      onAbort();
+      return;
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const length = parts.reduce((sum, part) => sum + part.length, 0);
+    const where =
+      'socketPath' in connection
+        ? { path: connection.socketPath }
+        : { host: connection.host, port: connection.port };
+    socket = connect(where);
+    socket.once('connect', () => {
+      const out = socket as Socket;
+      out.cork();
+      out.write(
+        `PUT /containers/${encodeURIComponent(containerId)}/archive?path=${encodeURIComponent(dir)}&noOverwriteDirNonDir=true HTTP/1.0\r\nHost: docker\r\nUser-Agent: sandkit\r\nContent-Type: application/x-tar\r\nContent-Length: ${length}\r\n\r\n`,
+      );
+      for (const part of parts) out.write(part);
+      out.uncork();
+    });
+    socket.on('data', (bytes: Buffer) => {
+      if (replyBytes < headMaxBytes) reply.push(bytes);
+      replyBytes += bytes.length;
+    });
+    socket.on('error', (error) => settle({ error }));
+    socket.once('close', () => {
+      try {
+        const text = Buffer.concat(reply);
+        const end = text.indexOf('\r\n\r\n');
+        const statusLine = text.subarray(0, text.indexOf('\r\n')).toString('latin1');
+        const status = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine);
+        if (status === null)
+          throw new RangeError(
+            replyBytes === 0
+              ? 'the engine closed the connection before it answered'
+              : `the engine sent no HTTP status line: ${JSON.stringify(statusLine.slice(0, 80))}`,
+          );
+        const statusCode = Number(status[1]);
+        const body = end < 0 ? Buffer.alloc(0) : text.subarray(end + 4);
+        settle({ statusCode, message: statusCode === 200 ? '' : engineMessage(body) });
+      } catch (error) {
+        settle({ error });
+      }
+    });
+  });
+}
+
 /** The `message` of the engine's JSON error body, else the body's text. */
 function engineMessage(body: Buffer): string {
   const text = body.toString('utf8').trim();

@@ -1,16 +1,22 @@
 /**
- * Moving bytes in and out of the container through the Engine API's archive endpoints, as
- * streams: `PUT /containers/{id}/archive` (putArchive) with a one-file tar whose data part is the
- * caller's buffer, and `GET /containers/{id}/archive` read on a socket of its own straight into
- * one buffer the size of the file (archive-request.ts). Neither holds a second copy of the data.
+ * Moving bytes in and out of the container through the Engine API's archive endpoints, each a
+ * request on a socket of its own (archive-request.ts): `PUT /containers/{id}/archive` with a
+ * one-file tar whose data part is the caller's buffer, written as it is, and
+ * `GET /containers/{id}/archive` read straight into one buffer the size of the file. Neither holds
+ * a second copy of the data.
  * @module
  */
 import { posix } from 'node:path';
 import { SandboxError, SandkitErrorCode } from '@sandkit/core';
-import { type ArchiveResponse, requestArchive } from './archive-request.js';
+import {
+  type ArchiveResponse,
+  type PutArchiveResponse,
+  putArchiveRequest,
+  requestArchive,
+} from './archive-request.js';
 import { engineError } from './docker-errors.js';
 import type { DockerSandboxState } from './docker-sandbox-state.js';
-import { tarOneFileStream } from './tar-archive.js';
+import { tarOneFileParts } from './tar-archive.js';
 
 /** Owner and mode of a file put into the container. */
 export interface PutFileOptions {
@@ -32,26 +38,32 @@ export async function putFile(
   data: Uint8Array,
   options: PutFileOptions,
 ): Promise<void> {
-  const archive = tarOneFileStream({ name, data, mode: options.mode, uid: options.uid, gid: options.gid });
+  const parts = tarOneFileParts({ name, data, mode: options.mode, uid: options.uid, gid: options.gid });
+  let response: PutArchiveResponse;
   try {
-    await state.container.putArchive(archive, {
-      path: dir,
-      noOverwriteDirNonDir: 'true',
-      ...(options.signal ? { abortSignal: options.signal } : {}),
-    });
+    response = await putArchiveRequest(state.options.docker, state.container.id, dir, parts, options.signal);
   } catch (error) {
-    archive.destroy();
-    const text = (error as Error).message ?? '';
-    if (/not a directory/i.test(text)) {
+    if (options.signal?.aborted)
       throw new SandboxError({
-        code: SandkitErrorCode.notDirectory,
-        message: `${dir} (or a parent of it) is not a directory`,
+        code: SandkitErrorCode.aborted,
+        message: `writing into ${dir} was aborted`,
         cause: error,
         details: { path: dir },
       });
-    }
     throw engineError(error, `cannot copy a file into ${dir}`);
   }
+  if (response.statusCode === 200) return;
+  if (/not a directory/i.test(response.message)) {
+    throw new SandboxError({
+      code: SandkitErrorCode.notDirectory,
+      message: `${dir} (or a parent of it) is not a directory`,
+      details: { path: dir, engine: response.message },
+    });
+  }
+  throw engineError(
+    { statusCode: response.statusCode, message: `(HTTP code ${response.statusCode}) ${response.message}` },
+    `cannot copy a file into ${dir}`,
+  );
 }
 
 /** What {@link getFile} found at a path. */

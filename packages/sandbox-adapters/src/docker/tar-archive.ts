@@ -26,6 +26,15 @@ export interface TarFile {
  * @throws RangeError when the name is longer than 100 bytes
  */
 export function tarOneFileStream(file: TarFile): Readable {
+  return Readable.from(tarOneFileParts(file), { objectMode: false });
+}
+
+/**
+ * The same archive as {@link tarOneFileStream}, as its three parts: the 512-byte header, the data
+ * (a view of the caller's buffer, not a copy) and the padding with the two end blocks.
+ * @throws RangeError when the name is longer than 100 bytes
+ */
+export function tarOneFileParts(file: TarFile): [Buffer, Buffer, Buffer] {
   const header = Buffer.alloc(block);
   const name = Buffer.from(file.name, 'utf8');
   if (name.length > 100) throw new RangeError(`tar entry name longer than 100 bytes: ${file.name}`);
@@ -43,7 +52,7 @@ export function tarOneFileStream(file: TarFile): Readable {
   header.write(`${sum.toString(8).padStart(6, '0')}\u0000 `, 148, 'latin1');
   const padding = (block - (file.data.length % block)) % block;
   const data = Buffer.from(file.data.buffer, file.data.byteOffset, file.data.length);
-  return Readable.from([header, data, Buffer.alloc(padding + 2 * block)], { objectMode: false });
+  return [header, data, Buffer.alloc(padding + 2 * block)];
 }
 
 function octal(header: Buffer, offset: number, length: number, value: number): void {

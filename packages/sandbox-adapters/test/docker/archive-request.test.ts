@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import type { SandboxHandle } from '@sandkit/core';
 import { createDockerSandboxAdapter } from '@sandkit/sandbox-adapters/docker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestArchive } from '../../src/docker/archive-request.js';
+import { putArchiveRequest, requestArchive } from '../../src/docker/archive-request.js';
 import { dockerFromEnvironment } from '../../src/docker/docker-sandbox-options.js';
-import { tarOneFileStream } from '../../src/docker/tar-archive.js';
+import { tarOneFileParts, tarOneFileStream } from '../../src/docker/tar-archive.js';
 import { countManagedContainers, dockerTestImage } from './docker-test-helpers.js';
 
 const engine = dockerFromEnvironment(process.env.DOCKER_HOST);
@@ -122,6 +122,63 @@ describe('requestArchive', () => {
       try {
         await expect(requestArchive({ socketPath: path }, 'c', '/f.bin')).rejects.toThrow(
           'the archive ended after 60000 of 100000 bytes',
+        );
+      } finally {
+        server.close();
+      }
+    });
+  });
+});
+
+describe('putArchiveRequest', () => {
+  describe('when the directory exists', () => {
+    it('extracts the file with its exact bytes, mode and owner', async () => {
+      await handle?.client.exec('mkdir -p /workspace/put');
+      const data = randomBytes(5 * 2 ** 20 + 3);
+      const parts = tarOneFileParts({ name: 'p.bin', data, mode: 0o640, uid: 1000, gid: 1000 });
+      expect(await putArchiveRequest(engine, containerId, '/workspace/put', parts)).toEqual({
+        statusCode: 200,
+        message: '',
+      });
+      const back = await handle?.client.readFile('put/p.bin');
+      expect(back !== undefined && Buffer.from(back).equals(data)).toBe(true);
+      const stat = await handle?.client.exec('stat -c "%a %u %g" /workspace/put/p.bin');
+      expect(stat?.stdout.trim()).toBe('640 1000 1000');
+    }, 60_000);
+  });
+  describe('when the directory is a file, or the container is missing', () => {
+    it("returns the engine's status and message", async () => {
+      await handle?.client.writeFile('put/plain.txt', 'x');
+      const parts = tarOneFileParts({ name: 'q.bin', data: Buffer.from('q'), mode: 0o644, uid: 0, gid: 0 });
+      const notDir = await putArchiveRequest(engine, containerId, '/workspace/put/plain.txt', parts);
+      expect(notDir.statusCode).not.toBe(200);
+      expect(notDir.message).toMatch(/not a directory/i);
+      const gone = await putArchiveRequest(engine, 'sandkit-no-such-container', '/tmp', parts);
+      expect(gone.statusCode).toBe(404);
+      expect(gone.message).not.toBe('');
+    }, 60_000);
+  });
+  describe('when the signal aborts or the engine is unreachable', () => {
+    it("rejects with the signal's reason, or the socket's error code", async () => {
+      const reason = new Error('stop');
+      const controller = new AbortController();
+      controller.abort(reason);
+      const parts = tarOneFileParts({ name: 'r.bin', data: Buffer.from('r'), mode: 0o644, uid: 0, gid: 0 });
+      await expect(putArchiveRequest(engine, containerId, '/tmp', parts, controller.signal)).rejects.toBe(
+        reason,
+      );
+      await expect(
+        putArchiveRequest({ socketPath: join(scratch, 'nobody-listens.sock') }, 'c', '/tmp', parts),
+      ).rejects.toMatchObject({ code: 'ENOENT' });
+    });
+  });
+  describe('when the engine closes without a reply', () => {
+    it('rejects with RangeError', async () => {
+      const { path, server } = await replyingServer('silent.sock', Buffer.alloc(0));
+      try {
+        const parts = tarOneFileParts({ name: 's.bin', data: Buffer.from('s'), mode: 0o644, uid: 0, gid: 0 });
+        await expect(putArchiveRequest({ socketPath: path }, 'c', '/tmp', parts)).rejects.toThrow(
+          'the engine closed the connection before it answered',
         );
       } finally {
         server.close();
