@@ -7,28 +7,37 @@
  * - `head -c N /dev/zero` through `client.exec` (captured);
  * - the same command redirected to a file in the sandbox, outside the adapter (the baseline): on
  *   local a plain `sh -c 'cmd > file'` in the sandbox directory, on Docker the CLI's
- *   `docker exec <c> sh -c 'cmd > file'`; and the same redirect through the adapter.
+ *   `docker exec <c> sh -c 'cmd > file'`, on E2B the SDK's own `sandbox.commands.run('cmd > file')`
+ *   on the same sandbox (the vendor's raw call); and the same redirect through the adapter.
  * Reports the median over the rounds of the captured / baseline wall ratio (goal ≤ 1.5×), this process's peak RSS growth while the command runs
  * (goal ≤ 64 MiB; read as VmHWM after resetting it via /proc/self/clear_refs, or sampled every
  * 5 ms where that is not possible), and the bytes this process read during the call (`rchar` of its
  * threads: socket and file reads; goal ≤ 2× the cap per stream, i.e. ≤ 2 MiB + framing).
  *
- * Run: pnpm tsx bench/exec-big-output.ts [local|docker] [bytes=1073741824] [rounds=7] [image]
+ * E2B: the real adapter and `e2b` SDK in debug mode against the project's envd stand-in, which
+ * runs in a child process (bench/e2b-stand-in-process.ts) so that the memory and the bytes read
+ * counted here are the client's alone, not the stand-in's (it reads the commands' pipes and the
+ * HTTP requests). Over envd every byte is base64 in Connect JSON, and the adapter's record is
+ * base64 itself: the 2 MiB head + tail cross as ≈ 16/9 × 2 MiB.
+ *
+ * Run: pnpm tsx bench/exec-big-output.ts [local|docker|e2b] [bytes=1073741824] [rounds=7] [image]
  * (Docker: DOCKER_HOST=unix:///run/sandkit-podman.sock)
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { SandboxHandle } from '../packages/core/src/index.js';
 import { createDockerSandboxAdapter } from '../packages/sandbox-adapters/src/docker/index.js';
+import { createE2BSandboxAdapter } from '../packages/sandbox-adapters/src/e2b/index.js';
 import { createLocalSandboxAdapter } from '../packages/sandbox-adapters/src/local/index.js';
 import { median } from './bench-stats.js';
+import type { StandInReady } from './e2b-stand-in-process.js';
 
 const adapterName = process.argv[2] ?? 'local';
 const bytes = Number(process.argv[3] ?? 2 ** 30);
 const rounds = Number(process.argv[4] ?? 7);
 const image = process.argv[5] ?? 'localhost/sandkit-sandbox:bookworm';
-if (adapterName !== 'local' && adapterName !== 'docker')
-  throw new RangeError('adapter must be local or docker');
+if (adapterName !== 'local' && adapterName !== 'docker' && adapterName !== 'e2b')
+  throw new RangeError('adapter must be local, docker or e2b');
 const command = `head -c ${bytes} /dev/zero`;
 const cap = 2 ** 20;
 const mib = (value: number) => value / 2 ** 20;
@@ -59,19 +68,85 @@ function readChars(): number {
   return total;
 }
 
-const handle: SandboxHandle = await (adapterName === 'docker'
-  ? createDockerSandboxAdapter({ image })
-  : createLocalSandboxAdapter()
-).create();
-const container =
-  adapterName === 'docker' ? (await handle.client.exec('cat /etc/hostname')).stdout.trim() : undefined;
-
-/** The baseline: the command redirected to a file in the sandbox, outside the adapter. */
-function plainRedirect(): void {
-  if (container === undefined)
-    execFileSync('sh', ['-c', `${command} > bench-baseline.out`], { cwd: handle.workdir });
-  else execFileSync('docker', ['exec', container, 'sh', '-c', `${command} > /tmp/bench-baseline.out`]);
+/** The sandbox under test and its baseline: the command redirected to a file in the sandbox, outside the adapter. */
+interface Target {
+  handle: SandboxHandle;
+  /** Runs the baseline once. */
+  baseline(): Promise<void>;
+  /** The file the baseline writes, as `rm` in the sandbox directory sees it. */
+  baselineFile: string;
+  /** The baseline's name in the report. */
+  baselineName: string;
+  close(): Promise<void>;
 }
+
+async function localTarget(): Promise<Target> {
+  const handle = await createLocalSandboxAdapter().create();
+  return {
+    handle,
+    baseline: async () => {
+      execFileSync('sh', ['-c', `${command} > bench-baseline.out`], { cwd: handle.workdir });
+    },
+    baselineFile: 'bench-baseline.out',
+    baselineName: "`sh -c 'cmd > file'`",
+    close: () => handle.destroy(),
+  };
+}
+
+async function dockerTarget(): Promise<Target> {
+  const handle = await createDockerSandboxAdapter({ image }).create();
+  const container = (await handle.client.exec('cat /etc/hostname')).stdout.trim();
+  return {
+    handle,
+    baseline: async () => {
+      execFileSync('docker', ['exec', container, 'sh', '-c', `${command} > /tmp/bench-baseline.out`]);
+    },
+    baselineFile: '/tmp/bench-baseline.out',
+    baselineName: "`docker exec c sh -c 'cmd > file'`",
+    close: () => handle.destroy(),
+  };
+}
+
+/** The real E2B adapter (debug mode) against the envd stand-in, which runs in a child process. */
+async function e2bTarget(): Promise<Target> {
+  const child = fork(new URL('./e2b-stand-in-process.ts', import.meta.url), { stdio: 'inherit' });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const ready = await new Promise<StandInReady>((done, fail) => {
+    child.once('message', (message) => done(message as StandInReady));
+    child.once('exit', (code) =>
+      fail(new Error(`the stand-in process exited (${code}) before it was ready`)),
+    );
+  });
+  const handle = await createE2BSandboxAdapter({
+    debug: true,
+    sandboxUrl: ready.url,
+    workdir: ready.root,
+  }).create();
+  return {
+    handle,
+    baseline: async () => {
+      // The vendor's raw call on the same sandbox (`bash -l -c` under envd, as the adapter's wrapper).
+      await handle.sandbox.commands.run(`${command} > bench-baseline.out`, {
+        cwd: handle.workdir,
+        timeoutMs: 600_000,
+      });
+    },
+    baselineFile: 'bench-baseline.out',
+    baselineName: "SDK `commands.run('cmd > file')`",
+    async close() {
+      await handle.destroy();
+      child.send('close');
+      await exited;
+    },
+  };
+}
+
+const target = await (adapterName === 'docker'
+  ? dockerTarget()
+  : adapterName === 'e2b'
+    ? e2bTarget()
+    : localTarget());
+const { handle } = target;
 
 /**
  * Untimed, before every timed run: removes what the runs wrote (a removed file's dirty pages are
@@ -79,8 +154,7 @@ function plainRedirect(): void {
  * the 1 GiB the run before it left in the page cache.
  */
 async function settle(kept: string[]): Promise<void> {
-  const baseline = container === undefined ? 'bench-baseline.out' : '/tmp/bench-baseline.out';
-  const files = ['bench-redirect.out', baseline, ...kept];
+  const files = ['bench-redirect.out', target.baselineFile, ...kept];
   await handle.client.exec(`rm -f ${files.map((file) => `'${file}'`).join(' ')}`);
   kept.length = 0;
   execFileSync('sync');
@@ -136,7 +210,7 @@ for (let round = 0; round < rounds; round++) {
       },
     ],
     ['redirect', () => handle.client.exec(`${command} > bench-redirect.out`, { timeoutMs: 600_000 })],
-    ['plain', async () => plainRedirect()],
+    ['plain', () => target.baseline()],
   ];
   // The order rotates each round, so no path always runs first or after the same other path.
   for (let index = 0; index < paths.length; index++) {
@@ -158,10 +232,10 @@ for (let round = 0; round < rounds; round++) {
   );
 }
 await settle(kept);
-await handle.destroy();
+await target.close();
 
 const ratio = median(ratios);
-const baselineName = adapterName === 'docker' ? "`docker exec c sh -c 'cmd > file'`" : "`sh -c 'cmd > file'`";
+const { baselineName } = target;
 console.log(
   `exec-big-output (${adapterName}): \`${command}\`, default cap ${mib(cap)} MiB, ${rounds} rounds (Node ${process.version})`,
 );
@@ -179,3 +253,10 @@ console.log(
 console.log(
   `worst bytes read by this process during the call: ${mib(worstRead).toFixed(2)} MiB — goal ≤ 2× cap (${mib(2 * cap)} MiB) + 64 KiB of framing: ${worstRead <= 2 * cap + 65536 ? 'met' : 'NOT met'}`,
 );
+if (adapterName === 'e2b') {
+  // envd's Connect JSON carries the output as base64, and the adapter's record is base64 itself.
+  const encoded = (2 * cap * 16) / 9;
+  console.log(
+    `E2B: the 2 MiB head + tail cross envd as base64 inside base64, ≈ ${mib(encoded).toFixed(2)} MiB: read / that = ${(worstRead / encoded).toFixed(3)}`,
+  );
+}
