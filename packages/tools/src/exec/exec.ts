@@ -7,7 +7,8 @@
  * background-process.ts).
  * @module
  */
-import { defineTool, type SandboxClient, SandboxError, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
+import { defineTool, type SandboxClient, type Tool } from '@sandkit/core';
+import { cwdToolError } from './cwd-tool-error.js';
 import { z } from 'zod';
 import type { CodingToolOptions, ToolContext } from '../workspace/coding-tool-options.js';
 import { resolveRoot, resolveToolPath } from '../workspace/resolve-path.js';
@@ -127,15 +128,7 @@ export function createExecTool(client: SandboxClient, options: ExecToolOptions =
           ...tag,
         };
       } catch (error) {
-        if (SandboxError.isInstance(error) && error.code === SandkitErrorCode.cwdNotFound) {
-          throw new ToolError({
-            code: SandkitErrorCode.notFound,
-            message: `cwd "${input.cwd}" is not an existing directory under the workspace root; list_files shows what exists`,
-            details: { cwd: input.cwd },
-            cause: error,
-          });
-        }
-        throw error;
+        throw cwdToolError(error, input.cwd);
       }
     },
   });

@@ -8,7 +8,8 @@
  * the wrapping shell (exit status 128 + N) reported it.
  * @module
  */
-import { defineTool, type SandboxClient, SandboxError, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
+import { defineTool, type SandboxClient, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
+import { cwdToolError } from '../exec/cwd-tool-error.js';
 import { z } from 'zod';
 import { parseTestOutput } from '../parsers/parse-test-output.js';
 import { type ParsedTestOutput, testFrameworks } from '../parsers/test-output-types.js';
@@ -93,15 +94,7 @@ export function createRunTestsTool(client: SandboxClient, options: CodingToolOpt
       try {
         return await runTests(input, signal);
       } catch (error) {
-        // A cwd the model made up is the model's mistake (a tool error), not a failed sandbox.
-        if (SandboxError.isInstance(error) && error.code === SandkitErrorCode.cwdNotFound)
-          throw new ToolError({
-            code: SandkitErrorCode.notFound,
-            message: `cwd "${input.cwd}" is not an existing directory under the workspace root; list_files shows what exists`,
-            details: { cwd: input.cwd },
-            cause: error,
-          });
-        throw error;
+        throw cwdToolError(error, input.cwd);
       }
     },
   });
