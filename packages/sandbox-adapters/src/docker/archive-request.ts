@@ -51,18 +51,8 @@ export function requestArchive(
     let errorBody: Buffer[] | undefined; // the body of a non-200 reply
     let errorBytes = 0;
     let direct: Buffer | undefined; // the view of the result the current read goes into
-    let socket: Socket | undefined;
-    let settled = false;
-
-    const settle = (outcome: ArchiveResponse | { error: unknown }) => {
-      if (settled) return;
-      settled = true;
-      signal?.removeEventListener('abort', onAbort);
-      socket?.destroy();
-      if ('error' in outcome) reject(outcome.error);
-      else resolve(outcome);
-    };
-    const onAbort = () => settle({ error: signal?.reason });
+    const request = settleOnce<ArchiveResponse>(resolve, reject, signal);
+    const settle = request.settle;
     const content = (bytes: Buffer) => {
       if (errorBody === undefined) tar.push(bytes);
       else if (errorBytes < headMaxBytes) {
@@ -120,18 +110,11 @@ export function requestArchive(
       return direct ?? scratch;
     };
 
-    if (signal?.aborted) {
-      onAbort();
-      return;
-    }
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const where =
-      'socketPath' in connection
-        ? { path: connection.socketPath }
-        : { host: connection.host, port: connection.port };
-    socket = connect({ ...where, onread: { buffer: nextBuffer, callback: onRead } });
+    if (request.settled) return;
+    const socket = connect({ ...socketAddress(connection), onread: { buffer: nextBuffer, callback: onRead } });
+    request.attach(socket);
     socket.once('connect', () => {
-      socket?.write(
+      socket.write(
         `GET /containers/${encodeURIComponent(containerId)}/archive?path=${encodeURIComponent(path)} HTTP/1.0\r\nHost: docker\r\nUser-Agent: sandkit\r\n\r\n`,
       );
     });
@@ -176,36 +159,19 @@ export function putArchiveRequest(
   return new Promise<PutArchiveResponse>((resolve, reject) => {
     const reply: Buffer[] = [];
     let replyBytes = 0;
-    let socket: Socket | undefined;
-    let settled = false;
-    const settle = (outcome: PutArchiveResponse | { error: unknown }) => {
-      if (settled) return;
-      settled = true;
-      signal?.removeEventListener('abort', onAbort);
-      socket?.destroy();
-      if ('error' in outcome) reject(outcome.error);
-      else resolve(outcome);
-    };
-    const onAbort = () => settle({ error: signal?.reason });
-    if (signal?.aborted) {
-      onAbort();
-      return;
-    }
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const request = settleOnce<PutArchiveResponse>(resolve, reject, signal);
+    const settle = request.settle;
+    if (request.settled) return;
     const length = parts.reduce((sum, part) => sum + part.length, 0);
-    const where =
-      'socketPath' in connection
-        ? { path: connection.socketPath }
-        : { host: connection.host, port: connection.port };
-    socket = connect(where);
+    const socket = connect(socketAddress(connection));
+    request.attach(socket);
     socket.once('connect', () => {
-      const out = socket as Socket;
-      out.cork();
-      out.write(
+      socket.cork();
+      socket.write(
         `PUT /containers/${encodeURIComponent(containerId)}/archive?path=${encodeURIComponent(dir)}&noOverwriteDirNonDir=true HTTP/1.0\r\nHost: docker\r\nUser-Agent: sandkit\r\nContent-Type: application/x-tar\r\nContent-Length: ${length}\r\n\r\n`,
       );
-      for (const part of parts) out.write(part);
-      out.uncork();
+      for (const part of parts) socket.write(part);
+      socket.uncork();
     });
     socket.on('data', (bytes: Buffer) => {
       if (replyBytes < headMaxBytes) reply.push(bytes);
@@ -232,6 +198,48 @@ export function putArchiveRequest(
       }
     });
   });
+}
+
+/**
+ * The one outcome of a request on a socket of its own: the first `settle` resolves or rejects the
+ * promise, removes the abort listener and destroys the socket; `signal` aborting settles with its
+ * reason (at once when it already has: then `settled` is true before any socket is opened).
+ */
+function settleOnce<T extends object>(
+  resolve: (value: T) => void,
+  reject: (reason: unknown) => void,
+  signal: AbortSignal | undefined,
+): { settle: (outcome: T | { error: unknown }) => void; attach: (socket: Socket) => void; readonly settled: boolean } {
+  let settled = false;
+  let socket: Socket | undefined;
+  const settle = (outcome: T | { error: unknown }) => {
+    if (settled) return;
+    settled = true;
+    signal?.removeEventListener('abort', onAbort);
+    socket?.destroy();
+    if ('error' in outcome) reject(outcome.error);
+    else resolve(outcome);
+  };
+  const onAbort = () => settle({ error: signal?.reason });
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    settle,
+    attach: (opened) => {
+      socket = opened;
+      if (settled) opened.destroy();
+    },
+    get settled() {
+      return settled;
+    },
+  };
+}
+
+/** Where `connect` reaches the engine: its unix socket, or its TCP host and port. */
+function socketAddress(connection: DockerConnectionOptions): { path: string } | { host: string; port: number } {
+  return 'socketPath' in connection
+    ? { path: connection.socketPath }
+    : { host: connection.host, port: connection.port };
 }
 
 /** The `message` of the engine's JSON error body, else the body's text. */
