@@ -43,7 +43,7 @@ const readScript = `if [ -d "$1" ]; then exit ${exitIsDirectory}; fi; [ -e "$1" 
 
 const finishWriteScript = `t=$1 d=$2 keep=$3
 if [ -d "$d" ]; then rm -f -- "$t"; exit ${exitIsDirectory}; fi
-if [ "$keep" = 1 ] && [ -e "$d" ]; then m=$(stat -L -c %a -- "$d") && chmod "$m" -- "$t" || { rm -f -- "$t"; exit 23; }; fi
+if [ "$keep" = 1 ] && [ -e "$d" ]; then chmod --reference="$d" -- "$t" 2>/dev/null || { m=$(stat -L -c %a -- "$d") && chmod "$m" -- "$t"; } || { rm -f -- "$t"; exit 23; }; fi
 mv -f -- "$t" "$d" || { rm -f -- "$t"; exit 24; }`;
 
 const makeParentsScript = `[ -d "$1" ] || mkdir -p -- "$1"`;

@@ -104,4 +104,23 @@ describe('writeFile (docker)', () => {
       expect(sum?.split(' ')[0]).toBe(createHash('sha256').update(data).digest('hex'));
     }, 120_000);
   });
+  describe('when a large file replaces an existing one and no mode is given', () => {
+    it("keeps the existing file's mode, also through a symlink, and leaves no temp file", async () => {
+      const { client } = sandbox(handle);
+      await client.writeFile('keep/run.sh', '#!/bin/sh\necho one\n');
+      await client.exec('chmod 750 keep/run.sh && ln -s run.sh keep/link');
+      const data = Buffer.concat([
+        Buffer.from('#!/bin/sh\necho two\n#'),
+        randomBytes(channelWriteMaxBytes * 4).map((byte) => 97 + (byte % 26)),
+      ]);
+      await client.writeFile('keep/run.sh', data);
+      await client.writeFile('keep/other.sh', data);
+      await client.exec('chmod 700 keep/other.sh');
+      await client.writeFile('keep/link', data);
+      const info = await client.exec(
+        "stat -c '%a' keep/run.sh keep/other.sh; ./keep/run.sh; find keep -name '.sandkit-*' | wc -l",
+      );
+      expect(info.stdout).toBe('750\n700\ntwo\n0\n');
+    }, 120_000);
+  });
 });
