@@ -18,7 +18,6 @@ import { posix } from 'node:path';
 import {
   SandboxError,
   type SandboxData,
-  SandkitError,
   SandkitErrorCode,
   type WriteFileOptions,
 } from '@sandkit/core';
@@ -26,6 +25,7 @@ import { channelWriteMaxBytes, writeExit, writeOverChannel } from './channel-wri
 import { getFile, putFile } from './container-files.js';
 import { type InternalScriptResult, runInternalScript } from './docker-exec.js';
 import { assertLive, type DockerSandboxState } from './docker-sandbox-state.js';
+import { checkedPath } from '../checked-path.js';
 
 const exitIsDirectory = 21;
 const exitMissing = 22;
@@ -177,14 +177,4 @@ function fileError(result: InternalScriptResult, path: string, action: 'read' | 
     message: `cannot ${action} ${path} (exit ${result.exitCode}): ${result.stderr.trim()}`,
     details: { path, exitCode: result.exitCode },
   });
-}
-
-/** `path`, unless it is empty or holds a NUL byte (no file has such a name; the shell quoting refuses NUL). */
-function checkedPath(path: string): string {
-  if (typeof path !== 'string' || path === '' || path.includes('\0'))
-    throw new SandkitError({
-      code: SandkitErrorCode.invalidOption,
-      message: `path must be a non-empty string without NUL bytes, got ${JSON.stringify(path)}`,
-    });
-  return path;
 }

@@ -13,6 +13,7 @@ import {
   SandkitErrorCode,
   type WriteFileOptions,
 } from '@sandkit/core';
+import { checkedPath } from '../checked-path.js';
 
 /**
  * Reads a whole file. A relative `path` resolves against `workdir`.
@@ -76,16 +77,6 @@ export async function writeLocalFile(
     await rm(temp, { force: true }).catch(() => undefined);
     throw fileError(error, full);
   }
-}
-
-function checkedPath(path: string): string {
-  if (typeof path !== 'string' || path === '' || path.includes('\0')) {
-    throw new SandkitError({
-      code: SandkitErrorCode.invalidOption,
-      message: `path must be a non-empty string without NUL bytes, got ${JSON.stringify(path)}`,
-    });
-  }
-  return path;
 }
 
 function fileError(error: unknown, path: string): SandkitError {
