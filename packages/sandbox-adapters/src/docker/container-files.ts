@@ -43,13 +43,7 @@ export async function putFile(
   try {
     response = await putArchiveRequest(state.options.docker, state.container.id, dir, parts, options.signal);
   } catch (error) {
-    if (options.signal?.aborted)
-      throw new SandboxError({
-        code: SandkitErrorCode.aborted,
-        message: `writing into ${dir} was aborted`,
-        cause: error,
-        details: { path: dir },
-      });
+    if (options.signal?.aborted) throw aborted('writing into', dir, error);
     throw engineError(error, `cannot copy a file into ${dir}`);
   }
   if (response.statusCode === 200) return;
@@ -60,10 +54,7 @@ export async function putFile(
       details: { path: dir, engine: response.message },
     });
   }
-  throw engineError(
-    { statusCode: response.statusCode, message: `(HTTP code ${response.statusCode}) ${response.message}` },
-    `cannot copy a file into ${dir}`,
-  );
+  throw statusError(response, `cannot copy a file into ${dir}`);
 }
 
 /** What {@link getFile} found at a path. */
@@ -94,19 +85,13 @@ export async function getFile(
     try {
       response = await requestArchive(state.options.docker, state.container.id, current, signal);
     } catch (error) {
-      if (signal?.aborted) throw aborted(path, error);
+      if (signal?.aborted) throw aborted('reading', path, error);
       throw engineError(error, `cannot read ${path}`);
     }
     if (response.kind === 'status') {
       // 404 means a missing path as well as a missing container: let the caller tell them apart.
       if (response.statusCode === 404) return { kind: 'unresolved', reason: 'not found' };
-      throw engineError(
-        {
-          statusCode: response.statusCode,
-          message: `(HTTP code ${response.statusCode}) ${response.message}`,
-        },
-        `cannot read ${path}`,
-      );
+      throw statusError(response, `cannot read ${path}`);
     }
     const { entry } = response;
     if (entry.kind === 'file')
@@ -120,10 +105,18 @@ export async function getFile(
   return { kind: 'unresolved', reason: 'too many symlinks' };
 }
 
-function aborted(path: string, cause: unknown): SandboxError {
+/** The engine's answer other than 200, as the error `engineError` makes of a failed engine call. */
+function statusError(response: { statusCode: number; message: string }, what: string): SandboxError {
+  return engineError(
+    { statusCode: response.statusCode, message: `(HTTP code ${response.statusCode}) ${response.message}` },
+    what,
+  );
+}
+
+function aborted(doing: 'reading' | 'writing into', path: string, cause: unknown): SandboxError {
   return new SandboxError({
     code: SandkitErrorCode.aborted,
-    message: `reading ${path} was aborted`,
+    message: `${doing} ${path} was aborted`,
     cause,
     details: { path },
   });

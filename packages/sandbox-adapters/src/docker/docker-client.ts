@@ -37,6 +37,9 @@ export function connectDocker(connection: DockerConnectionOptions): Promise<Dock
   return client;
 }
 
+/** The command that installs the Docker adapter's optional peer. */
+export const dockerodeInstall = 'npm install dockerode@5';
+
 async function loadDockerode(): Promise<typeof Docker> {
   try {
     const module = (await import('dockerode')) as { default: typeof Docker };
@@ -45,7 +48,7 @@ async function loadDockerode(): Promise<typeof Docker> {
     throw new SandboxError({
       code: SandkitErrorCode.sandboxUnavailable,
       message:
-        'the Docker adapter needs "dockerode" (optional peer dependency, not installed): npm install dockerode@5',
+        `the Docker adapter needs "dockerode" (optional peer dependency, not installed): ${dockerodeInstall}`,
       cause,
     });
   }

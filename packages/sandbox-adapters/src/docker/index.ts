@@ -6,11 +6,12 @@
  * @module
  */
 import { requireOptionalPeers } from '../optional-peer/require-optional-peers.js';
+import { dockerodeInstall } from './docker-client.js';
 
 await requireOptionalPeers({
   subpath: '@sandkit/sandbox-adapters/docker',
   packages: ['dockerode'],
-  install: 'npm install dockerode@5',
+  install: dockerodeInstall,
 });
 
 export { createDockerSandboxAdapter } from './docker-sandbox-adapter.js';

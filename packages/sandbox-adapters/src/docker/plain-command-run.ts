@@ -24,7 +24,7 @@ import { transportLost } from './transport-lost.js';
  * stream (the wrapper exiting) before cutting it: nothing of the command holds the stream (its
  * output goes to the log files), so this bounds only an engine that is slow to close it.
  */
-export const plainEndGraceMs = 200;
+const plainEndGraceMs = 200;
 
 /** The engine side of a sandbox, as the carriers need it. */
 export interface ContainerContext {
