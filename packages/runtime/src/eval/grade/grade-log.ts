@@ -21,7 +21,7 @@ import { endTestOutput, startTestOutput, testPatchFailedMarker } from '../instan
 import { type Grade, gradeTests, type TestStatus } from '../instance/grade.js';
 import { parseTestStatuses, stripAnsi } from '../instance/parse-test-statuses.js';
 import { type IdCollision, officialIdForm, officialStatuses, worseStatus } from './official-ids.js';
-import { runnerSummaryStatuses } from './runner-summary-ids.js';
+import { readsRunnerSummary, runnerSummaryStatuses } from './runner-summary-ids.js';
 
 /** The official "bad codes" that mark a log as not evaluated, and the error kind each stands for. */
 const badCodes: ReadonlyArray<readonly [string, NotEvaluatedKind]> = [
@@ -102,11 +102,18 @@ export function gradeLog(raw: string, input: GradeLogInput): LogGrade {
   let parserMissing = false;
   if (notEvaluatedReason === null) {
     const section = stripAnsi(log.slice(start + startTestOutput.length, end));
-    summary = runnerSummaryStatuses(section, input.officialParser);
-    if (summary.size === 0) summary = runnerSummaryStatuses(stripAnsi(log), input.officialParser);
+    let stripped: string | undefined;
+    const wholeLog = (): string => {
+      stripped ??= stripAnsi(log);
+      return stripped;
+    };
+    if (readsRunnerSummary(input.officialParser)) {
+      summary = runnerSummaryStatuses(section, input.officialParser);
+      if (summary.size === 0) summary = runnerSummaryStatuses(wholeLog(), input.officialParser);
+    }
     try {
       full = parseTestStatuses(section, input.parser);
-      if (full.size === 0) full = parseTestStatuses(stripAnsi(log), input.parser);
+      if (full.size === 0) full = parseTestStatuses(wholeLog(), input.parser);
     } catch {
       parserMissing = true;
     }

@@ -233,14 +233,18 @@ async function gradeOne(
     result.status = 'empty_patch';
     return done();
   }
+  /** The row ends as an invalid record: nothing to grade. */
+  const invalidRecord = (message: string) => {
+    result.error_kind = 'invalid_record';
+    result.infra_error = true;
+    result.error = message;
+    return done();
+  };
   let plan: ReturnType<typeof testPlan>;
   try {
     plan = testPlan(instance);
   } catch (error) {
-    result.error_kind = 'invalid_record';
-    result.infra_error = true;
-    result.error = (error as Error).message;
-    return done();
+    return invalidRecord((error as Error).message);
   }
   if (plan.source === 'default' && instance.test_framework === undefined)
     notes.push(
@@ -249,19 +253,13 @@ async function gradeOne(
   if (found.logIsDirectory) {
     const message = `test_output.txt is a directory, not a log: nothing to grade; put the instance's test log there as a file (the official harness writes one per instance)`;
     problem(join(dir, 'test_output.txt'), message, false); // the row's error says it
-    result.error_kind = 'invalid_record';
-    result.infra_error = true;
-    result.error = message;
-    return done();
+    return invalidRecord(message);
   }
   const logRead = await readOptional(join(dir, 'test_output.txt'));
   if (logRead.error !== undefined) {
     const message = `test_output.txt cannot be read (${logRead.error}): nothing graded; make it readable (a log over 512 MiB is beyond what sandkit grade reads)`;
     problem(join(dir, 'test_output.txt'), message, false); // the row's error says it
-    result.error_kind = 'invalid_record';
-    result.infra_error = true;
-    result.error = message;
-    return done();
+    return invalidRecord(message);
   }
   const log = logRead.text ?? '';
   const graded = gradeLog(log, {

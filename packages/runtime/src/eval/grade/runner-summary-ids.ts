@@ -1,7 +1,8 @@
 /**
- * Test ids that three official SWE-bench parsers read from a runner's summary lines rather than
- * from its per-test lines, so the dataset's ids for those repositories are not test names (or carry
- * statuses the per-test lines do not say). Facts from
+ * Test ids that four official SWE-bench parsers form otherwise than the runner names its tests:
+ * three read them from a runner's summary lines rather than from its per-test lines, and karma's
+ * names them by its own suite stack, so the dataset's ids for those repositories are not the test
+ * names sandkit's parsers give (or carry statuses the per-test lines do not say). Facts from
  * `swebench/harness/log_parsers/javascript.py` (SWE-bench v4.1.0, commit
  * 726c5461e2ef52d83cf1ea2107870a8bb3328d57):
  * - `parse_log_react_pdf` (diegomura/react-pdf, plain `jest`): one id per test FILE, from jest's
@@ -33,13 +34,24 @@ import type { TestStatus } from '../instance/grade.js';
 const jestDuration = /^\([\d.]+\s*m?s\)$/;
 const failureStart = /^(\s*)\d+\) (.*)$/;
 
+type IdReader = (log: string) => Map<string, TestStatus>;
+
+/** The parsers of the module doc, each with the reader of its ids. */
+const readers: Readonly<Record<string, IdReader>> = {
+  parse_log_react_pdf: (log) => jestFileStatuses(log),
+  parse_log_p5js: (log) => mochaFailureList(log),
+  parse_log_marked: (log) => numberedLines(log),
+  parse_log_karma: (log) => karmaSuiteIds(log),
+};
+
+/** Whether {@link runnerSummaryStatuses} reads any id for `officialParser` (else it is always empty). */
+export function readsRunnerSummary(officialParser: string | null): boolean {
+  return officialParser !== null && Object.hasOwn(readers, officialParser);
+}
+
 /** Ids `officialParser` reads from summary lines of `log` (empty for the other parsers). */
 export function runnerSummaryStatuses(log: string, officialParser: string | null): Map<string, TestStatus> {
-  if (officialParser === 'parse_log_react_pdf') return jestFileStatuses(log);
-  if (officialParser === 'parse_log_p5js') return mochaFailureList(log);
-  if (officialParser === 'parse_log_marked') return numberedLines(log);
-  if (officialParser === 'parse_log_karma') return karmaSuiteIds(log);
-  return new Map();
+  return readsRunnerSummary(officialParser) ? (readers[officialParser as string] as IdReader)(log) : new Map();
 }
 
 /**
