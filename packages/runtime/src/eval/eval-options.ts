@@ -187,17 +187,11 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
     invalid(
       '--image gives one image to every instance and --image-template names one per instance: give only one of them',
     );
-  if (sandbox === 'local' && options.adapter === undefined) {
-    const named =
-      options.image === undefined
-        ? options.imageTemplate === undefined
-          ? null
-          : '--image-template'
-        : '--image';
-    if (named !== null)
-      invalid(
-        `${named} names Docker images or E2B templates, and --sandbox local runs none (it clones each repository on the host): add --sandbox docker or --sandbox e2b, or drop ${named}`,
-      );
+  if (sandbox === 'local' && options.adapter === undefined && (options.image ?? options.imageTemplate) !== undefined) {
+    const named = options.image !== undefined ? '--image' : '--image-template';
+    invalid(
+      `${named} names Docker images or E2B templates, and --sandbox local runs none (it clones each repository on the host): add --sandbox docker or --sandbox e2b, or drop ${named}`,
+    );
   }
   const cacheHome = process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
   return {

@@ -105,7 +105,7 @@ export function parseKarma(lines: readonly string[]): ParsedTestOutput {
       if (match[2] === '✖' && !skipped) failedNames.push([name, title]);
       continue;
     }
-    if (indent > 0 && !/^\s+at |^\s*(?:Finished in|Error|Expected|AssertionError)/.test(line))
+    if (!/^\s+at |^\s*(?:Finished in|Error|Expected|AssertionError)/.test(line))
       suites.push({ indent, name: line.trim() });
   }
   for (const [name, title] of failedNames) {

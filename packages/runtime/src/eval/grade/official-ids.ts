@@ -120,7 +120,7 @@ export function officialStatuses(
     if (worst === undefined) statuses.set(official, status);
     else {
       collided = true;
-      if (severity[status] > severity[worst]) statuses.set(official, status);
+      statuses.set(official, worseStatus(worst, status));
     }
   }
   if (!collided) return { statuses, collisions: [] };
