@@ -1,12 +1,10 @@
 /**
- * A minimal tar (POSIX ustar) writer for the Engine API's `putArchive`, as a stream: the header of
- * one file, the caller's bytes as they are (no copy), and the padding. Names are sandkit's own
+ * A minimal tar (POSIX ustar) writer for the Engine API's archive PUT: the header of one file, the
+ * caller's bytes as they are (no copy), and the padding. Names are sandkit's own
  * short temp names, so no PAX/long-name records are written. The reader of the archive
  * endpoint's tar is tar-entry-reader.ts.
  * @module
  */
-import { Readable } from 'node:stream';
-
 const block = 512;
 
 /** One regular file to put into an archive. */
@@ -21,17 +19,8 @@ export interface TarFile {
 }
 
 /**
- * A tar stream holding one regular file: header, the data (the caller's buffer, not copied),
- * padding and the two end blocks.
- * @throws RangeError when the name is longer than 100 bytes
- */
-export function tarOneFileStream(file: TarFile): Readable {
-  return Readable.from(tarOneFileParts(file), { objectMode: false });
-}
-
-/**
- * The same archive as {@link tarOneFileStream}, as its three parts: the 512-byte header, the data
- * (a view of the caller's buffer, not a copy) and the padding with the two end blocks.
+ * A tar archive holding one regular file, as its three parts: the 512-byte header, the data (a
+ * view of the caller's buffer, not a copy) and the padding with the two end blocks.
  * @throws RangeError when the name is longer than 100 bytes
  */
 export function tarOneFileParts(file: TarFile): [Buffer, Buffer, Buffer] {

@@ -12,7 +12,7 @@ import { createDockerSandboxAdapter } from '@sandkit/sandbox-adapters/docker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putArchiveRequest, requestArchive } from '../../src/docker/archive-request.js';
 import { dockerFromEnvironment } from '../../src/docker/docker-sandbox-options.js';
-import { tarOneFileParts, tarOneFileStream } from '../../src/docker/tar-archive.js';
+import { tarOneFileParts } from '../../src/docker/tar-archive.js';
 import { countManagedContainers, dockerTestImage } from './docker-test-helpers.js';
 
 const engine = dockerFromEnvironment(process.env.DOCKER_HOST);
@@ -43,7 +43,7 @@ async function replyingServer(name: string, reply: Buffer): Promise<{ path: stri
 }
 
 const oneFileTar = async (data: Buffer) =>
-  Buffer.concat(await tarOneFileStream({ name: 'f.bin', data, mode: 0o644, uid: 0, gid: 0 }).toArray());
+  Buffer.concat(tarOneFileParts({ name: 'f.bin', data, mode: 0o644, uid: 0, gid: 0 }));
 
 describe('requestArchive', () => {
   describe('when the path is a regular file', () => {

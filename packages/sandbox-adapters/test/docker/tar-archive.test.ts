@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tarOneFileStream } from '../../src/docker/tar-archive.js';
+import { tarOneFileParts } from '../../src/docker/tar-archive.js';
 
 let scratch: string;
 beforeAll(async () => {
@@ -14,14 +14,12 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-describe('tarOneFileStream', () => {
+describe('tarOneFileParts', () => {
   it('makes an archive GNU tar extracts to the same bytes and mode', async () => {
     const dir = join(scratch, 'extract');
     await mkdir(dir);
     const data = randomBytes(70_000);
-    const archive = Buffer.concat(
-      await tarOneFileStream({ name: 'out.bin', data, mode: 0o640, uid: 0, gid: 0 }).toArray(),
-    );
+    const archive = Buffer.concat(tarOneFileParts({ name: 'out.bin', data, mode: 0o640, uid: 0, gid: 0 }));
     execFileSync('tar', ['-C', dir, '--no-same-owner', '-xf', '-'], { input: archive });
     expect((await readFile(join(dir, 'out.bin'))).equals(data)).toBe(true);
     expect((await stat(join(dir, 'out.bin'))).mode & 0o777).toBe(0o640);
@@ -29,7 +27,7 @@ describe('tarOneFileStream', () => {
   });
   it('throws RangeError for a name longer than 100 bytes', () => {
     expect(() =>
-      tarOneFileStream({ name: 'x'.repeat(101), data: new Uint8Array(), mode: 0o644, uid: 0, gid: 0 }),
+      tarOneFileParts({ name: 'x'.repeat(101), data: new Uint8Array(), mode: 0o644, uid: 0, gid: 0 }),
     ).toThrow(RangeError);
   });
 });
