@@ -17,6 +17,10 @@ import { promisify } from 'node:util';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import type { SandboxUser } from './sandbox-user.js';
 
+const run = promisify(execFile);
+/** Whether `unshare --mount` works here, asked once per process: `null`, or why it fails. */
+let unshareProbe: Promise<string | null> | undefined;
+
 /**
  * Directories of a template: sandbox path (absolute) → the host directory copied in as its content
  * when a sandbox starts (`cp -a`, ownership kept), or `null` for an empty directory owned by the
@@ -60,21 +64,25 @@ export async function createSandboxFileSystem(
       hostPath: (path) => path,
       command: ([file, ...args], cwd) => ({ file: file as string, args, cwd }),
     };
-  if (process.getuid?.() !== 0)
-    throw invalid(
-      'template directories need a stand-in run as root (it bind-mounts them in a mount namespace)',
-    );
-  await promisify(execFile)('unshare', ['--mount', '--', 'true']).catch((cause: Error) => {
-    throw invalid(
-      `template directories need mount namespaces, and \`unshare --mount\` fails here (${cause.message.trim()}); run the stand-in where root may unshare (CAP_SYS_ADMIN), or use templates without directories`,
-    );
-  });
   for (const { path } of entries) {
     if (!path.startsWith('/') || path === '/')
       throw invalid(`template directory "${path}" must be an absolute path below /`);
     const nested = entries.find((other) => other.path !== path && path.startsWith(`${other.path}/`));
     if (nested) throw invalid(`template directory "${path}" lies inside "${nested.path}"; give one of them`);
   }
+  if (process.getuid?.() !== 0)
+    throw invalid(
+      'template directories need a stand-in run as root (it bind-mounts them in a mount namespace)',
+    );
+  unshareProbe ??= run('unshare', ['--mount', '--', 'true']).then(
+    () => null,
+    (cause: Error) => cause.message.trim(),
+  );
+  const refused = await unshareProbe;
+  if (refused !== null)
+    throw invalid(
+      `template directories need mount namespaces, and \`unshare --mount\` fails here (${refused}); run the stand-in where root may unshare (CAP_SYS_ADMIN), or use templates without directories`,
+    );
   for (const { path, source, host } of entries) {
     await mkdir(path, { recursive: true });
     if (source === null) {
@@ -82,7 +90,7 @@ export async function createSandboxFileSystem(
       if (user.switched) await chown(host, user.uid, user.gid);
     } else {
       await mkdir(posix.dirname(host), { recursive: true });
-      await promisify(execFile)('cp', ['-a', '--', source, host]);
+      await run('cp', ['-a', '--', source, host]);
     }
   }
   const binds = entries.flatMap(({ host, path }) => [host, path]);
