@@ -223,20 +223,7 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
   try {
     if (options.example) {
       const example = await runExampleEval(
-        {
-          out: options.out,
-          ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
-          sandbox: options.sandbox,
-          ...imageOptions(options),
-          patchPolicy: options.patchPolicy,
-          ...(options.workers === undefined ? {} : { workers: options.workers }),
-          ...(options.maxSandboxes === undefined ? {} : { maxSandboxes: options.maxSandboxes }),
-          infraRetries: options.infraRetries ?? 2,
-          timeoutSeconds: options.timeout,
-          checkout: options.checkout,
-          signal: controller.signal,
-          createProgress: () => createStreamProgress(process.stderr),
-        },
+        { ...runOptions(options, controller.signal), createProgress: () => createStreamProgress(process.stderr) },
         (text) => process.stdout.write(text),
       );
       if (example.interrupted) return evalExitCode.interrupted;
@@ -246,23 +233,13 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
       dataset: options.dataset as string,
       ...(options.predictions === undefined ? {} : { predictions: options.predictions }),
       gold: options.gold ?? false,
-      out: options.out,
       ...(options.repos === undefined ? {} : { reposDir: options.repos }),
       ...(options.repoUrl === undefined ? {} : { repoUrl: options.repoUrl }),
-      ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
-      sandbox: options.sandbox,
-      ...imageOptions(options),
-      patchPolicy: options.patchPolicy,
-      ...(options.workers === undefined ? {} : { workers: options.workers }),
-      ...(options.maxSandboxes === undefined ? {} : { maxSandboxes: options.maxSandboxes }),
-      infraRetries: options.infraRetries ?? 2,
-      timeoutSeconds: options.timeout,
+      ...runOptions(options, controller.signal),
       ...(options.instanceIds === undefined ? {} : { instanceIds: options.instanceIds }),
       schedule: options.schedule,
       ...(options.durations === undefined ? {} : { durations: options.durations }),
       resume: options.resume ?? false,
-      checkout: options.checkout,
-      signal: controller.signal,
       progress: createStreamProgress(process.stderr),
     });
     if (options.json) process.stdout.write(`${JSON.stringify(run.report, null, 2)}\n`);
@@ -276,6 +253,23 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
   } finally {
     process.off('SIGINT', onInterrupt);
   }
+}
+
+/** The options `--example` and `--dataset` runs share, as given. */
+function runOptions(options: EvalCliOptions, signal: AbortSignal) {
+  return {
+    out: options.out,
+    ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
+    sandbox: options.sandbox,
+    ...imageOptions(options),
+    patchPolicy: options.patchPolicy,
+    ...(options.workers === undefined ? {} : { workers: options.workers }),
+    ...(options.maxSandboxes === undefined ? {} : { maxSandboxes: options.maxSandboxes }),
+    infraRetries: options.infraRetries ?? 2,
+    timeoutSeconds: options.timeout,
+    checkout: options.checkout,
+    signal,
+  };
 }
 
 /** The image naming options as given (commander fills `--namespace` and `--tag` defaults). */
