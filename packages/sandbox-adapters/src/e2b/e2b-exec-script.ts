@@ -174,10 +174,11 @@ function printRecord(token: string, max: number): string {
     `__ho=$__o; [ $__ho -gt ${max} ] && __ho=${max}; __to=$((__o - __ho)); [ $__to -gt ${max} ] && __to=${max}`,
     `__he=$__e; [ $__he -gt ${max} ] && __he=${max}; __te=$((__e - __he)); [ $__te -gt ${max} ] && __te=${max}`,
     `if [ $((__ho + __he + __to + __te)) -gt ${inlineSliceBytes} ]; then`,
-    // Each length is measured, not assumed: a background child may still change a log.
+    // `__put head|tail -c <n> <log>` appends one slice (nothing to run when n is 0) and records its
+    // length as measured, not assumed: a background child may still change a log.
     '  __f="$b.slices"; __l=',
-    '  __put() { "$@" >> "$__f"; __n=$(($(wc -c < "$__f"))); __l="$__l $((__n - __m))"; __m=$__n; }',
-    '  : > "$__f"; __m=0',
+    '  __put() { [ "$3" -gt 0 ] && "$@" >> "$__f" && __n=$(($(wc -c < "$__f"))); __l="$__l $((__n - __m))"; __m=$__n; }',
+    '  : > "$__f"; __m=0; __n=0',
     '  __put head -c $__ho "$lg.out"; __put head -c $__he "$lg.err"',
     '  __put tail -c $__to "$lg.out"; __put tail -c $__te "$lg.err"',
     `  printf '\\n%s %s %s %s %s file%s\\n\\n\\n\\n\\n' ${q(token)} "$__k" "$__c" $__o $__e "$__l"`,
