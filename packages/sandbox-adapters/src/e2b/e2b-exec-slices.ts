@@ -55,7 +55,7 @@ export async function fetchRecordSlices(
     if (mapped.code === SandkitErrorCode.sandboxGone) throw mapped;
     throw new SandboxError({
       code: SandkitErrorCode.sandboxUnavailable,
-      message: `cannot fetch a command's output head and tail from ${path} in the E2B sandbox: ${(failure as Error).message ?? String(failure)}`,
+      message: `cannot read and remove ${path}, the head and tail of a command's output, in the E2B sandbox: ${(failure as Error).message ?? String(failure)}`,
       cause: failure,
     });
   }
