@@ -155,7 +155,8 @@ export function describeExecCaptureCases(context: ConformanceContext): void {
         expect(result.stdoutTail === stdout.tail, 'stdout tail').toBe(true);
         expect(result.stderr === stderr.head, 'stderr head').toBe(true);
         expect(result.stderrTail === stderr.tail, 'stderr tail').toBe(true);
-        await client().exec('rm -f capture-out.bin capture-err.bin');
+        const logs = result.outputLog ? [result.outputLog.stdout, result.outputLog.stderr] : [];
+        await client().exec(formatCommand(['rm', '-f', '--', 'capture-out.bin', 'capture-err.bin', ...logs]));
       },
       30_000,
     );

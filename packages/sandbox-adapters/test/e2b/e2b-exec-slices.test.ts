@@ -5,7 +5,7 @@
  * through, not replaced) to see which way the bytes came.
  */
 import { randomBytes } from 'node:crypto';
-import { type ExecResult, utf8Boundary } from '@sandkit/core';
+import { type ExecResult, formatCommand, utf8Boundary } from '@sandkit/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execDir, inlineSliceBytes, slicesPath } from '../../src/e2b/e2b-exec-script.js';
 import { createStandInE2BAdapter, type StandInE2BHandle } from './e2b-stand-in-adapter.js';
@@ -45,7 +45,10 @@ beforeAll(async () => {
   await handle.client.writeFile('out.bin', stdoutBytes);
   await handle.client.writeFile('err.bin', stderrBytes);
 }, 30_000);
+/** Kept logs of cut runs: the stand-in's /tmp is the host's, so they are removed here. */
+const keptLogs: string[] = [];
 afterAll(async () => {
+  if (keptLogs.length > 0) await handle.client.exec(formatCommand(['rm', '-f', '--', ...keptLogs]));
   await handle?.destroy();
 });
 
@@ -63,6 +66,7 @@ async function run(
     });
     options.during?.();
     const result = await pending;
+    if (result.outputLog) keptLogs.push(result.outputLog.stdout, result.outputLog.stderr);
     const reads = read.mock.calls.map((call) => [...call]);
     const removes = remove.mock.calls.map((call) => [...call]);
     const id = decoder.decode(await handle.client.readFile('id.txt'));
