@@ -17,8 +17,9 @@
  * E2B: the real adapter and `e2b` SDK in debug mode against the project's envd stand-in, which
  * runs in a child process (bench/e2b-stand-in-process.ts) so that the memory and the bytes read
  * counted here are the client's alone, not the stand-in's (it reads the commands' pipes and the
- * HTTP requests). Over envd every byte is base64 in Connect JSON, and the adapter's record is
- * base64 itself: the 2 MiB head + tail cross as ≈ 16/9 × 2 MiB.
+ * HTTP requests). A head and tail this big do not come back in the command's record (base64 inside
+ * envd's base64 in Connect JSON, 16/9 of their size) but raw through envd's `GET /files`, one more
+ * request (see packages/sandbox-adapters/src/e2b/e2b-exec-slices.ts).
  *
  * Run: pnpm tsx bench/exec-big-output.ts [local|docker|e2b] [bytes=1073741824] [rounds=7] [image]
  * (Docker: DOCKER_HOST=unix:///run/sandkit-podman.sock)
@@ -254,9 +255,8 @@ console.log(
   `worst bytes read by this process during the call: ${mib(worstRead).toFixed(2)} MiB — goal ≤ 2× cap (${mib(2 * cap)} MiB) + 64 KiB of framing: ${worstRead <= 2 * cap + 65536 ? 'met' : 'NOT met'}`,
 );
 if (adapterName === 'e2b') {
-  // envd's Connect JSON carries the output as base64, and the adapter's record is base64 itself.
-  const encoded = (2 * cap * 16) / 9;
+  // Inline in the record they would cross as base64 inside envd's base64: 16/9 × 2 MiB.
   console.log(
-    `E2B: the 2 MiB head + tail cross envd as base64 inside base64, ≈ ${mib(encoded).toFixed(2)} MiB: read / that = ${(worstRead / encoded).toFixed(3)}`,
+    `E2B: head + tail (2 MiB) read raw through GET /files: worst read / 2 MiB = ${(worstRead / (2 * cap)).toFixed(3)} (inline as base64 in base64 it would be 1.778)`,
   );
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import { formatCommand } from '@sandkit/core';
+import { formatCommand, utf8Boundary } from '@sandkit/core';
 import { describe, expect } from 'vitest';
 import {
   type ConformanceContext,
@@ -21,6 +21,27 @@ function seqText(n: number): string {
   let text = '';
   for (let value = 1; value <= n; value++) text += `${value}\n`;
   return text;
+}
+
+const decoder = new TextDecoder();
+
+/** Random bytes (invalid UTF-8 among them) with a 3-byte character every 4099 bytes, so cuts split some. */
+function binaryBytes(length: number): Buffer {
+  const bytes = randomBytes(length);
+  for (let at = 0; at + 3 < length; at += 4099) bytes.write('€', at, 'utf8');
+  return bytes;
+}
+
+/** What the contract returns for a stream of `bytes` cut at `cap`: head (whole characters) and tail. */
+function cutText(bytes: Buffer, cap: number): { head: string; tail: string } {
+  const head = bytes.subarray(0, cap);
+  const tail = bytes.subarray(bytes.length - Math.min(cap, bytes.length - cap));
+  let start = 0;
+  while (start < 3 && ((tail[start] ?? 0) & 0xc0) === 0x80) start++;
+  return {
+    head: decoder.decode(head.subarray(0, utf8Boundary(head, head.length))),
+    tail: decoder.decode(tail.subarray(start)),
+  };
 }
 
 /** Registers the capture cases. */
@@ -105,6 +126,37 @@ export function describeExecCaptureCases(context: ConformanceContext): void {
           stderr: 'done',
         });
         expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+      },
+      30_000,
+    );
+    test(
+      'capture.binary-head-tail',
+      'returns the exact head and tail of both cut streams of binary output, with their flags',
+      async () => {
+        const out = binaryBytes(1_500_000);
+        const err = binaryBytes(700_001);
+        await client().writeFile('capture-out.bin', out);
+        await client().writeFile('capture-err.bin', err);
+        const cap = 200_000;
+        const result = await client().exec('cat capture-out.bin; cat capture-err.bin >&2; exit 5', {
+          maxOutputBytes: cap,
+          timeoutMs: scaled(20_000),
+        });
+        expect(result, describeResult(result)).toMatchObject({
+          exitCode: 5,
+          signal: null,
+          stdoutBytes: out.length,
+          stderrBytes: err.length,
+          stdoutTruncated: true,
+          stderrTruncated: true,
+        });
+        const [stdout, stderr] = [cutText(out, cap), cutText(err, cap)];
+        expect(result.stdout === stdout.head, 'stdout head').toBe(true);
+        expect(result.stdoutTail === stdout.tail, 'stdout tail').toBe(true);
+        expect(result.stderr === stderr.head, 'stderr head').toBe(true);
+        expect(result.stderrTail === stderr.tail, 'stderr tail').toBe(true);
+        const logs = result.outputLog ? [result.outputLog.stdout, result.outputLog.stderr] : [];
+        await client().exec(formatCommand(['rm', '-f', '--', 'capture-out.bin', 'capture-err.bin', ...logs]));
       },
       30_000,
     );

@@ -7,7 +7,7 @@
  * It behaves as envd 0.6.13 does, read from e2b-dev/infra at commit
  * 54693ff353d26c5fe1951db5467e751f3e2f984e (`packages/envd`); each behaviour and its source file
  * is listed in the module docs of `envd-process.ts` (commands, signals, deadline, environment)
- * and `envd-files.ts` (uploads as root then chown, downloads, Stat, ListDir). In short:
+ * and `envd-files.ts` (uploads as root then chown, downloads, Stat, ListDir, Remove). In short:
  * commands run as the default user `user` (HOME `/home/user`, USER, LOGNAME) when the stand-in
  * runs as root, the `end` event waits for pipe EOF, the `Connect-Timeout-Ms` deadline SIGKILLs
  * the direct child, SendSignal signals one pid with SIGKILL or SIGTERM only. A sandbox that is
@@ -25,7 +25,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeEnvelopes } from './connect-envelope.js';
-import { downloadFile, listDirectory, statEntry, uploadFiles } from './envd-files.js';
+import { downloadFile, listDirectory, removeEntry, statEntry, uploadFiles } from './envd-files.js';
 import {
   type ProcessServiceContext,
   type RunningProcess,
@@ -199,6 +199,8 @@ async function route(
       return statEntry(response, pathOf(json().path), fs);
     case 'POST /filesystem.Filesystem/ListDir':
       return listDirectory(response, pathOf(json().path), fs);
+    case 'POST /filesystem.Filesystem/Remove':
+      return removeEntry(response, pathOf(json().path), fs);
     default:
       sendConnectError(
         response,

@@ -8,21 +8,26 @@
  *   an existing file is chowned first, then opened `O_WRONLY|O_CREAT|O_TRUNC` 0666 and chowned to the
  *   user; a directory at the path is HTTP 400. The answer is `[{name, type, path}]`.
  * - `packages/envd/internal/api/download.go` (`GET /files`): read as root; a missing path is 404, a
- *   directory 400.
+ *   directory 400; otherwise the file is opened first and then served (`http.ServeContent`) with its
+ *   length, so a file removed once the response has begun is still sent whole.
+ * - `packages/envd/internal/services/filesystem/remove.go` (`filesystem.Filesystem/Remove`, Connect
+ *   unary): `os.RemoveAll` as root, so a missing path is no error and a directory goes with its
+ *   contents; the answer is `{}`.
  * - Paths resolve like commands' cwd (`permissions.ExpandAndResolve`): relative ones under the
  *   user's home.
  * - `filesystem.Filesystem/Stat` and `ListDir` (Connect unary, JSON), `not_found` for a missing path.
  * @module
  */
 import type { Stats } from 'node:fs';
-import { chown, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chown, mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { resolveUserPath, sendConnectError } from './envd-process.js';
 import type { SandboxFileSystem } from './sandbox-file-system.js';
 import type { SandboxUser } from './sandbox-user.js';
 
-/** `GET /files?path=…`: the raw bytes. */
+/** `GET /files?path=…`: the raw bytes, streamed from the file opened before the headers go out. */
 export async function downloadFile(
   response: ServerResponse,
   path: string,
@@ -32,10 +37,34 @@ export async function downloadFile(
   if (!info) return sendJson(response, 404, { code: 404, message: `path '${path}' does not exist` });
   if (info.isDirectory())
     return sendJson(response, 400, { code: 400, message: `path '${path}' is a directory` });
-  const data = await readFile(fs.hostPath(path));
-  response
-    .writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': data.length })
-    .end(data);
+  const file = await open(fs.hostPath(path));
+  try {
+    const { size } = await file.stat();
+    response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': size });
+    if (size === 0) response.end();
+    else await pipeline(file.createReadStream({ start: 0, end: size - 1, autoClose: false }), response);
+  } finally {
+    await file.close();
+  }
+}
+
+/** `filesystem.Filesystem/Remove`: the path and everything under it, as root; missing is fine. */
+export async function removeEntry(
+  response: ServerResponse,
+  path: string,
+  fs: SandboxFileSystem,
+): Promise<void> {
+  try {
+    await rm(fs.hostPath(path), { recursive: true, force: true });
+  } catch (error) {
+    return sendConnectError(
+      response,
+      500,
+      'internal',
+      `error removing file or directory: ${(error as Error).message}`,
+    );
+  }
+  sendJson(response, 200, {});
 }
 
 /** `POST /files?path=…`: written as root, then owned by the user. */

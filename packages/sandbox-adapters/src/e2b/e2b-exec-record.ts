@@ -19,7 +19,17 @@ export interface ExecRecord {
   /** The end of a cut stream (empty when not cut). */
   stdoutTail: Buffer;
   stderrTail: Buffer;
+  /**
+   * Present when the slices did not come inline but were left in the call's slices file (see
+   * `e2b-exec-script.ts`): the byte lengths of stdout's head, stderr's head, stdout's tail and
+   * stderr's tail, back to back in that order. The four buffers above are then empty until
+   * `fetchRecordSlices` fills them.
+   */
+  sliceFile?: SliceLengths;
 }
+
+/** Byte lengths of the four slices in a slices file: stdout head, stderr head, stdout tail, stderr tail. */
+export type SliceLengths = readonly [number, number, number, number];
 
 /**
  * Reads the wrapper's stdout line by line: `o<base64>` / `e<base64>` lines are streamed output
@@ -62,13 +72,23 @@ export class RecordSplitter {
   }
 }
 
-/** Parses a record's text (`<token> kind code outBytes errBytes\n<b64>\n<b64>\n`). */
+/**
+ * Parses a record's text: `<token> kind code outBytes errBytes[ file l1 l2 l3 l4]`, then four
+ * base64 lines (empty in the `file` form).
+ */
 export function parseRecord(text: string | undefined): ExecRecord | undefined {
   if (text === undefined) return undefined;
   const [head = '', out = '', err = '', outTail = '', errTail = ''] = text.split('\n');
-  const [, kind, code, stdoutBytes, stderrBytes] = head.trim().split(/\s+/);
+  const [, kind, code, stdoutBytes, stderrBytes, where, ...lengths] = head.trim().split(/\s+/);
   if (kind !== 'exit' && kind !== 'signal' && kind !== 'cwd' && kind !== 'nolog') return undefined;
+  let sliceFile: SliceLengths | undefined;
+  if (where === 'file') {
+    const sizes = lengths.map(Number);
+    if (sizes.length !== 4 || !sizes.every((n) => Number.isSafeInteger(n) && n >= 0)) return undefined;
+    sliceFile = sizes as unknown as SliceLengths;
+  }
   return {
+    ...(sliceFile === undefined ? {} : { sliceFile }),
     kind,
     code: Number(code),
     stdoutBytes: Number(stdoutBytes),
@@ -81,10 +101,7 @@ export function parseRecord(text: string | undefined): ExecRecord | undefined {
 }
 
 /** The output fields of an `ExecResult` from a record; a cut head backs up to a whole character. */
-export function recordOutput(
-  record: ExecRecord,
-  logBase: string,
-): CapturedOutputFields {
+export function recordOutput(record: ExecRecord, logBase: string): CapturedOutputFields {
   const text = (head: Buffer, total: number): string =>
     (total > head.length ? head.subarray(0, utf8Boundary(head, head.length)) : head).toString('utf8');
   const cut = record.stdoutBytes > record.stdoutHead.length || record.stderrBytes > record.stderrHead.length;

@@ -11,7 +11,10 @@
  *   as a line `o<base64>` or `e<base64>` on its stdout;
  * - when the command ends, one record: a line `<token> <exit|signal|cwd> <n> <out bytes> <err bytes>`,
  *   then base64 lines of stdout's head (first `cap` bytes), stderr's head, stdout's tail and
- *   stderr's tail (the last `min(cap, bytes - cap)` bytes of a cut stream, else empty).
+ *   stderr's tail (the last `min(cap, bytes - cap)` bytes of a cut stream, else empty). When those
+ *   four slices pass {@link inlineSliceBytes}, they go raw to `<base>.slices` instead, the line ends
+ *   with `file <4 lengths>` and the four lines are empty: the adapter reads that file with envd's
+ *   `GET /files` (raw bytes, no base64) and removes it.
  * Logs are removed unless a stream was cut; cut ones stay (`ExecResult.outputLog`) until a later
  * run drops them (`OutputLogRetention`) or the sandbox ends.
  *
@@ -134,7 +137,7 @@ export function killScript(input: KillInput): string {
     lines.push(
       `lg=${q(input.collect.log)}`,
       '[ -n "$w" ] && kill -KILL "$w" 2>/dev/null',
-      '__k=signal; __c=9; touch "$lg.out" "$lg.err"',
+      '__k=signal; __c=9; touch "$lg.out" "$lg.err"; rm -f "$b.slices"',
       printRecord(input.collect.token, input.collect.maxOutputBytes),
       'rm -f "$b.status" "$b.pgid" "$b.in"',
     );
@@ -144,18 +147,48 @@ export function killScript(input: KillInput): string {
 }
 
 /**
- * Prints the record from `$lg.out`/`$lg.err` and `$__k`/`$__c`: counts, heads, tails in base64.
- * A cut stream's logs are kept; otherwise both are removed.
+ * Head and tail bytes (both streams together) that still come back inline in the record. Inline
+ * bytes cross envd as base64 inside envd's own base64 (16/9 of their size); at this size the
+ * encoding adds at most 50 KiB, less than one more request costs over the internet. Above it, the
+ * slices go to a file that the adapter reads raw (`GET /files`) and removes.
+ */
+export const inlineSliceBytes = 64 * 1024;
+
+/** The file where a record too big to come back inline leaves its slices (see {@link printRecord}). */
+export function slicesPath(id: string): string {
+  return `${execBase(id)}.slices`;
+}
+
+/**
+ * Prints the record from `$lg.out`/`$lg.err` and `$__k`/`$__c` (needs `$b`, the call's base): the
+ * counts, then the four slices (stdout's head, stderr's head, stdout's tail, stderr's tail; a tail
+ * is the last `min(cap, bytes - cap)` bytes of a cut stream, else empty). Up to
+ * {@link inlineSliceBytes} in all they come inline, one base64 line each; above it they are written
+ * back to back to `$b.slices`, the header line ends with `file` and each slice's measured length,
+ * and the four lines are empty. A cut stream's logs are kept; otherwise both are removed.
  */
 function printRecord(token: string, max: number): string {
   const q = quoteShellArgument;
   return [
     '__o=$(($(wc -c < "$lg.out"))); __e=$(($(wc -c < "$lg.err")))',
-    `printf '\\n%s %s %s %s %s\\n' ${q(token)} "$__k" "$__c" $__o $__e`,
-    `head -c ${max} "$lg.out" | base64 -w 0; echo`,
-    `head -c ${max} "$lg.err" | base64 -w 0; echo`,
-    `__tail() { n=$(($1 - ${max})); [ $n -gt ${max} ] && n=${max}; [ $n -gt 0 ] && tail -c $n "$2" | base64 -w 0; echo; }`,
-    '__tail $__o "$lg.out"; __tail $__e "$lg.err"',
+    `__ho=$__o; [ $__ho -gt ${max} ] && __ho=${max}; __to=$((__o - __ho)); [ $__to -gt ${max} ] && __to=${max}`,
+    `__he=$__e; [ $__he -gt ${max} ] && __he=${max}; __te=$((__e - __he)); [ $__te -gt ${max} ] && __te=${max}`,
+    `if [ $((__ho + __he + __to + __te)) -gt ${inlineSliceBytes} ]; then`,
+    // `__put head|tail -c <n> <log>` appends one slice (nothing to run when n is 0) and records its
+    // length as measured, not assumed: a background child may still change a log.
+    '  __f="$b.slices"; __l=',
+    '  __put() { [ "$3" -gt 0 ] && "$@" >> "$__f" && __n=$(($(wc -c < "$__f"))); __l="$__l $((__n - __m))"; __m=$__n; }',
+    '  : > "$__f"; __m=0; __n=0',
+    '  __put head -c $__ho "$lg.out"; __put head -c $__he "$lg.err"',
+    '  __put tail -c $__to "$lg.out"; __put tail -c $__te "$lg.err"',
+    `  printf '\\n%s %s %s %s %s file%s\\n\\n\\n\\n\\n' ${q(token)} "$__k" "$__c" $__o $__e "$__l"`,
+    'else',
+    `  printf '\\n%s %s %s %s %s\\n' ${q(token)} "$__k" "$__c" $__o $__e`,
+    '  head -c $__ho "$lg.out" | base64 -w 0; echo',
+    '  head -c $__he "$lg.err" | base64 -w 0; echo',
+    '  [ $__to -gt 0 ] && tail -c $__to "$lg.out" | base64 -w 0; echo',
+    '  [ $__te -gt 0 ] && tail -c $__te "$lg.err" | base64 -w 0; echo',
+    'fi',
     `if [ $__o -le ${max} ] && [ $__e -le ${max} ]; then rm -f "$lg.out" "$lg.err"; fi`,
   ].join('\n');
 }

@@ -11,8 +11,10 @@
  *   the wrapper) is a backstop. If the stream still ends abnormally (that deadline, or a dropped
  *   connection), the adapter kills the group the same way, collects the capture files, and returns
  *   a timed-out result; if the sandbox is gone, it throws `sandbox_gone`.
- * - Everything crosses envd in base64, so streaming callbacks and the result get the exact bytes
- *   (the SDK itself would decode them as UTF-8 text).
+ * - Everything that crosses envd's command stream is base64, so streaming callbacks and the result
+ *   get the exact bytes (the SDK itself would decode them as UTF-8 text). A head and tail too big
+ *   to come back inline that way are read raw from a file with one more request
+ *   (`e2b-exec-slices.ts`).
  * @module
  */
 import { randomBytes } from 'node:crypto';
@@ -24,7 +26,8 @@ import { baseEnvironment } from '../local/local-exec.js';
 import { normalizeExecOptions } from '../local/normalize-exec-options.js';
 import { toSandboxErrorChecked } from './e2b-errors.js';
 import { type ExecRecord, parseRecord, RecordSplitter, recordOutput } from './e2b-exec-record.js';
-import { execBase, execDir, killScript, wrapperScript } from './e2b-exec-script.js';
+import { execBase, execDir, killScript, slicesPath, wrapperScript } from './e2b-exec-script.js';
+import { fetchRecordSlices } from './e2b-exec-slices.js';
 import type { NormalizedE2BOptions } from './e2b-options.js';
 
 /** Extra time the SDK's (and envd's) deadline gets beyond the adapter's own. */
@@ -146,6 +149,7 @@ export async function runE2BCommand(
     if (record === undefined) throw mapped;
   }
   if (killing) assertGone(await killing);
+  record = await fetchRecordSlices(sandbox, record, slicesPath(id), config.fileRequestTimeoutMs);
 
   if (record.kind === 'nolog') {
     throw new SandboxError({

@@ -2,7 +2,8 @@
  * The stand-in behaves as envd does (issue 13 item 1), checked through the real `e2b` SDK in debug
  * mode, with no adapter in between. Every case here failed against the earlier, kinder stand-in.
  */
-import { chmod, mkdir, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { CommandExitError, Sandbox, SandboxNotFoundError, TimeoutError } from 'e2b';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type E2BStandIn, startE2BStandIn } from '../../src/e2b-stand-in/index.js';
@@ -128,6 +129,31 @@ describe('startE2BStandIn', () => {
       expect(await response.json()).toMatchObject({ code: 'unimplemented' });
       expect(await running('sleep 44.5')).toBe(true);
       await sandbox.commands.kill(handle.pid);
+    }, 30_000);
+  });
+
+  describe('when files are read and removed', () => {
+    it('removes a file, or a directory with its contents, as root; a missing path is no error (envd remove.go)', async () => {
+      const dir = `${standIn.root}/gone`;
+      await mkdir(`${dir}/inner`, { recursive: true });
+      await writeFile(`${dir}/inner/file.txt`, 'x');
+      await writeFile(`${standIn.root}/single.txt`, 'y');
+      await sandbox.files.remove(`${standIn.root}/single.txt`);
+      await sandbox.files.remove(dir);
+      await sandbox.files.remove(`${standIn.root}/never-there`);
+      expect(await stat(`${standIn.root}/single.txt`).catch(() => 'missing')).toBe('missing');
+      expect(await stat(dir).catch(() => 'missing')).toBe('missing');
+    });
+
+    it('sends a file whole when it is removed once the response has begun (envd download.go opens it first)', async () => {
+      const bytes = randomBytes(8 * 2 ** 20);
+      const path = `${standIn.root}/removed-while-read.bin`;
+      await writeFile(path, bytes);
+      const body = await sandbox.files.read(path, { format: 'stream' });
+      await sandbox.files.remove(path);
+      expect(await stat(path).catch(() => 'missing')).toBe('missing');
+      const received = Buffer.from(await new Response(body).arrayBuffer());
+      expect(received.equals(bytes)).toBe(true);
     }, 30_000);
   });
 
