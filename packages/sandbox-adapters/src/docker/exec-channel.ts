@@ -98,6 +98,15 @@ export class ExecChannel {
     };
   }
 
+  /**
+   * Writes `text` to the shell's stdin while the current run's script reads it (a direct-mode
+   * request with stdin `-` that reads exactly these bytes, as {@link ExecChannel.run}'s payload).
+   * Does nothing once the run has ended or the channel is closed.
+   */
+  send(text: string): void {
+    if (this.alive && this.current !== undefined) this.stream.write(text);
+  }
+
   /** Ends the shell (at EOF of its stdin) and stops reading. */
   close(): void {
     if (!this.alive) return;
