@@ -24,7 +24,8 @@
  *   that is removed). The script always reads its one line before it exits, so the channel's
  *   shell never takes it for a request.
  * - With no free channel the same script runs as plain execs, before (parents, non-root only)
- *   and after the PUT.
+ *   and after the PUT. When the channel breaks or the script is killed mid-write, the script runs
+ *   again (as a plain exec or on another channel) only to remove the temp file, and the write fails.
  *
  * `docker cp host-file c:path` (both Podman's copier and Docker's archive extraction) removes an
  * existing target first and writes the new bytes in its place: it pays the unlink inside the
@@ -67,6 +68,9 @@ fi
 [ -z "$h" ] || kill $h 2>/dev/null
 [ "$g" = go ] && [ $e = 0 ] || rm -f -- "$t"
 exit $e`;
+
+/** The statuses the script exits with by itself; any other means it was cut off (killed). */
+const scriptExits = new Set<number>([0, ...Object.values(writeExit)]);
 
 type Failure = { error: unknown } | undefined;
 
@@ -165,9 +169,15 @@ export async function writeThroughArchive(
   const go = prepared === 0 && failed === undefined && signal?.aborted !== true;
   channel.send(go ? 'go\n' : 'no\n');
   const outcome = await ended;
+  const exitCode = 'error' in outcome || outcome.end.kind !== 'exit' ? null : outcome.end.code;
+  if ((exitCode === null || !scriptExits.has(exitCode)) && failed === undefined && !state.destroyed) {
+    // The channel broke or the script was killed: after an upload, remove the temp file another
+    // way, then report the failure (the cleanup's own failure would only hide it).
+    await runInternalScript(state, finishScript, args('no')).catch(() => undefined);
+  }
   if ('error' in outcome) throw failed?.error ?? outcome.error;
   const result: InternalScriptResult = {
-    exitCode: outcome.end.kind === 'exit' ? outcome.end.code : null,
+    exitCode,
     stdout: Buffer.alloc(0),
     stderr: Buffer.concat(stderr).toString('utf8'),
   };

@@ -16,7 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deferredUnlinkMinBytes, unlinkHoldSeconds } from '../../src/docker/archive-write.js';
 import { channelWriteMaxBytes } from '../../src/docker/channel-write.js';
 import { dockerFromEnvironment } from '../../src/docker/docker-sandbox-options.js';
-import { countManagedContainers, dockerTestImage, execAsRoot, testDocker } from './docker-test-helpers.js';
+import {
+  countManagedContainers,
+  dockerFaults,
+  dockerTestImage,
+  execAsRoot,
+  testDocker,
+} from './docker-test-helpers.js';
 
 const sandboxes: Record<'root' | 'user' | 'userPlain', SandboxHandle | undefined> = {
   root: undefined,
@@ -132,26 +138,27 @@ describe('writeFile (docker, through the archive endpoint)', () => {
     }, 60_000);
   });
 
-  describe('when the container is removed while the bytes upload', () => {
+  describe('when the container is removed, or the channel killed, while the bytes upload', () => {
     let scratch = '';
-    let proxy: Server | undefined;
+    const proxies: Server[] = [];
     beforeAll(async () => {
       scratch = await mkdtemp(join(tmpdir(), 'sandkit-archive-write-'));
     });
     afterAll(async () => {
-      proxy?.close();
+      for (const proxy of proxies) proxy.close();
       await rm(scratch, { recursive: true, force: true });
     });
 
     it('rejects with sandbox_gone, and destroy still succeeds', async () => {
       let containerId = '';
       let removed = false;
-      const socketPath = join(scratch, 'engine.sock');
-      proxy = await removingProxy(socketPath, async () => {
+      const socketPath = join(scratch, 'remove.sock');
+      const proxy = await hookingProxy(socketPath, async () => {
         if (containerId === '' || removed) return;
         removed = true;
         await testDocker().getContainer(containerId).remove({ force: true });
       });
+      proxies.push(proxy);
       const handle = await createDockerSandboxAdapter({
         image: dockerTestImage,
         docker: { socketPath },
@@ -167,6 +174,33 @@ describe('writeFile (docker, through the archive endpoint)', () => {
         await handle.destroy();
       }
     }, 120_000);
+
+    it('(the command channel killed instead) rejects with sandbox_unavailable, keeping the old bytes and removing the uploaded temp file', async () => {
+      let armed: SandboxHandle | undefined;
+      const socketPath = join(scratch, 'kill.sock');
+      const proxy = await hookingProxy(socketPath, async () => {
+        const handle = armed;
+        armed = undefined;
+        if (handle) await dockerFaults.endTransport?.(handle);
+      });
+      proxies.push(proxy);
+      const handle = await createDockerSandboxAdapter({
+        image: dockerTestImage,
+        docker: { socketPath },
+      }).create();
+      try {
+        await handle.client.writeFile('kept.bin', 'old');
+        armed = handle;
+        await expect(handle.client.writeFile('kept.bin', large())).rejects.toMatchObject({
+          code: 'sandbox_unavailable',
+        });
+        expect(armed).toBeUndefined();
+        expect(Buffer.from(await handle.client.readFile('kept.bin')).toString()).toBe('old');
+        expect(await tempFiles(handle, '/workspace')).toBe('');
+      } finally {
+        await handle.destroy();
+      }
+    }, 120_000);
   });
 });
 
@@ -174,7 +208,7 @@ describe('writeFile (docker, through the archive endpoint)', () => {
  * A unix socket at `path` that passes every connection through to the engine at DOCKER_HOST byte
  * for byte, except that a connection opening with an archive PUT first awaits `beforePut`.
  */
-async function removingProxy(path: string, beforePut: () => Promise<void>): Promise<Server> {
+async function hookingProxy(path: string, beforePut: () => Promise<void>): Promise<Server> {
   const engine = dockerFromEnvironment(process.env.DOCKER_HOST);
   const server = createServer({ allowHalfOpen: true }, (client: Socket) => {
     client.once('data', (first: Buffer) => {
