@@ -19,7 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { unlinkHoldSeconds } from '../packages/sandbox-adapters/src/docker/archive-write.js';
+import { unlinkHoldSeconds } from '../packages/sandbox-adapters/src/docker/finish-write-script.js';
 import { createDockerSandboxAdapter } from '../packages/sandbox-adapters/src/docker/index.js';
 import { median, time } from './bench-stats.js';
 

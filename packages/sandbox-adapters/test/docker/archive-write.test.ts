@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { SandboxHandle } from '@sandkit/core';
 import { createDockerSandboxAdapter } from '@sandkit/sandbox-adapters/docker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deferredUnlinkMinBytes, unlinkHoldSeconds } from '../../src/docker/archive-write.js';
+import { deferredUnlinkMinBytes, unlinkHoldSeconds } from '../../src/docker/finish-write-script.js';
 import { channelWriteMaxBytes } from '../../src/docker/channel-write.js';
 import { dockerFromEnvironment } from '../../src/docker/docker-sandbox-options.js';
 import {
