@@ -23,8 +23,12 @@ import type { DockerSandboxState } from './docker-sandbox-state.js';
  */
 export const channelWriteMaxBytes = 64 * 1024;
 
-/** Exit statuses of the write script (shared with docker-files.ts). */
-export const writeExit = { isDirectory: 21, mode: 23, move: 24, parents: 26 } as const;
+/**
+ * Exit statuses of the write scripts (this one and archive-write.ts's), mapped to errors in
+ * docker-files.ts: the target is a directory; its mode could not be read or set; the rename failed;
+ * the sandbox user may not write the target's directory; its parents could not be made.
+ */
+export const writeExit = { isDirectory: 21, mode: 23, move: 24, unwritable: 25, parents: 26 } as const;
 
 const writeScript = `f=$1 m=$2 keep=$3 n=$4 t=$5
 b=$(head -c "$n")

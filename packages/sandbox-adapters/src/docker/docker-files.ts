@@ -2,10 +2,11 @@
  * `readFile` / `writeFile` for the Docker adapter, at the speed of the Engine API's archive
  * endpoints (the ones `docker cp` uses), streamed (container-files.ts).
  *
- * - writeFile: the bytes go in with `putArchive` (a one-file tar streamed from the caller's
- *   buffer, owned by the sandbox user) under a temp name in the target's directory; one small
- *   script then refuses a directory target, copies the mode of an existing file (unless `mode` is
- *   given) and `mv`s the temp file over the target, so readers never see a half-written file.
+ * - writeFile: up to {@link channelWriteMaxBytes}, one request over the command channel
+ *   (channel-write.ts); larger, the archive PUT under a temp name beside the target, renamed over
+ *   it by a script sent over the channel while the bytes upload (archive-write.ts). Either way
+ *   readers never see a half-written file, an existing file keeps its mode unless `mode` is given,
+ *   and what the sandbox user may not write is refused.
  * - readFile: a script over the command channel tells a missing file from a directory and `cat`s
  *   a file up to {@link archiveReadMinBytes}; a larger one comes through the archive endpoint
  *   (symlinks followed), read from its own socket straight into one buffer of the file's size.
@@ -13,21 +14,16 @@
  *   any other is left to `cat`, which refuses it as it refuses a small one.
  * @module
  */
-import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
-import {
-  SandboxError,
-  type SandboxData,
-  SandkitErrorCode,
-  type WriteFileOptions,
-} from '@sandkit/core';
+import { SandboxError, type SandboxData, SandkitErrorCode, type WriteFileOptions } from '@sandkit/core';
 import { channelWriteMaxBytes, writeExit, writeOverChannel } from './channel-write.js';
-import { getFile, putFile } from './container-files.js';
+import { writeThroughArchive } from './archive-write.js';
+import { getFile } from './container-files.js';
 import { type InternalScriptResult, runInternalScript } from './docker-exec.js';
 import { assertLive, type DockerSandboxState } from './docker-sandbox-state.js';
 import { checkedPath } from '../checked-path.js';
 
-const exitIsDirectory = 21;
+const exitIsDirectory = writeExit.isDirectory;
 const exitMissing = 22;
 const exitLarge = 30;
 
@@ -40,13 +36,6 @@ export const archiveReadMinBytes = 8 * 1024 * 1024;
 
 const readScript = `if [ -d "$1" ]; then exit ${exitIsDirectory}; fi; [ -e "$1" ] || exit ${exitMissing}
 [ -f "$1" ] && [ -r "$1" ] && [ "$(stat -L -c %s -- "$1")" -gt "$2" ] && exit ${exitLarge}; exec cat -- "$1"`;
-
-const finishWriteScript = `t=$1 d=$2 keep=$3
-if [ -d "$d" ]; then rm -f -- "$t"; exit ${exitIsDirectory}; fi
-if [ "$keep" = 1 ] && [ -e "$d" ]; then chmod --reference="$d" -- "$t" 2>/dev/null || { m=$(stat -L -c %a -- "$d") && chmod "$m" -- "$t"; } || { rm -f -- "$t"; exit 23; }; fi
-mv -f -- "$t" "$d" || { rm -f -- "$t"; exit 24; }`;
-
-const makeParentsScript = `[ -d "$1" ] || mkdir -p -- "$1"`;
 
 /**
  * Reads a whole file as bytes.
@@ -78,7 +67,9 @@ export async function readDockerFile(
 /**
  * Writes a whole file atomically, creating parents and keeping an existing file's mode.
  * @throws SandkitError `invalid_option` for an empty path or one with a NUL byte (as the local adapter).
- * @throws SandboxError `is_directory`, `not_directory`, `sandbox_destroyed`, `sandbox_unavailable`.
+ * @throws SandboxError `is_directory`, `not_directory`, `sandbox_destroyed`, `sandbox_gone`,
+ *   `sandbox_unavailable` (also when the sandbox user may not write the file: "Permission denied");
+ *   `aborted` when `options.signal` aborts before the file is replaced (nothing is left behind).
  */
 export async function writeDockerFile(
   state: DockerSandboxState,
@@ -105,44 +96,16 @@ export async function writeDockerFile(
       return;
     }
   }
-  const dir = posix.dirname(full);
-  const temp = `.sandkit-${randomBytes(8).toString('hex')}.tmp`;
-  const owner = await state.identity();
-  // A non-root user must own the parents it needs: make them as that user, not through the engine.
-  if (owner.uid !== 0) await makeParents(state, dir, options.signal);
-  const put = {
-    mode: options.mode ?? 0o644,
-    ...owner,
-    ...(options.signal ? { signal: options.signal } : {}),
-  };
-  try {
-    await putFile(state, dir, temp, bytes, put);
-  } catch (error) {
-    if (
-      !SandboxError.isInstance(error) ||
-      (error.code !== SandkitErrorCode.sandboxGone && error.code !== SandkitErrorCode.sandboxUnavailable)
-    )
-      throw error;
-    // Docker answers 404 for a missing directory (Podman creates it): make it and retry once.
-    await makeParents(state, dir, options.signal);
-    await putFile(state, dir, temp, bytes, put);
+  const result = await writeThroughArchive(state, full, bytes, options.mode, options.signal);
+  if (result.exitCode === writeExit.parents) throw parentsError(result.stderr, posix.dirname(full));
+  if (result.exitCode === writeExit.unwritable) {
+    throw new SandboxError({
+      code: SandkitErrorCode.sandboxUnavailable,
+      message: `cannot write ${full}: Permission denied (the sandbox user may not write to ${posix.dirname(full)})`,
+      details: { path: full },
+    });
   }
-  const result = await runInternalScript(
-    state,
-    finishWriteScript,
-    [`${dir}/${temp}`, full, options.mode === undefined ? '1' : '0'],
-    options.signal,
-  );
   if (result.exitCode !== 0) throw fileError(result, full, 'write');
-}
-
-async function makeParents(
-  state: DockerSandboxState,
-  dir: string,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  const result = await runInternalScript(state, makeParentsScript, [dir], signal);
-  if (result.exitCode !== 0) throw parentsError(result.stderr, dir);
 }
 
 /** `not_directory` when a parent is a file, else `sandbox_unavailable`, with mkdir's message. */

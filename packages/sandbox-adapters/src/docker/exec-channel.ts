@@ -1,6 +1,8 @@
 /**
  * A long-lived shell inside the container, started with one engine exec (stdin attached), that
  * runs framed requests one at a time: a command costs a few ms instead of a fresh exec's ~135 ms.
+ * The shell also defines `sk_write` (finish-write-script.ts), so a large writeFile's request
+ * carries only its arguments.
  *
  * Each request is `sk_run …` (see command-script.ts) followed by a line holding the channel's
  * nonce. The command runs under `setsid` in its own process group, writes straight to the
@@ -20,6 +22,7 @@ import {
 } from '../capture/command-run.js';
 import { channelScript } from '../capture/capture-script.js';
 import { demultiplex, startEngineExec } from './engine-exec.js';
+import { finishWriteFunction } from './finish-write-script.js';
 import { transportLost } from './transport-lost.js';
 import { type ContainerContext, newNonce } from './plain-command-run.js';
 
@@ -48,7 +51,7 @@ export class ExecChannel {
   static async open(context: ContainerContext): Promise<ExecChannel> {
     const nonce = newNonce();
     const { stream } = await startEngineExec(context.container, {
-      argv: ['/bin/sh', '-c', channelScript, 'sandkit-channel', nonce],
+      argv: ['/bin/sh', '-c', `${finishWriteFunction}${channelScript}`, 'sandkit-channel', nonce],
       stdin: true,
     });
     const channel = new ExecChannel(nonce, stream as Duplex);
@@ -96,6 +99,15 @@ export class ExecChannel {
         settle.reject(reason);
       },
     };
+  }
+
+  /**
+   * Writes `text` to the shell's stdin while the current run's script reads it (a direct-mode
+   * request with stdin `-` that reads exactly these bytes, as {@link ExecChannel.run}'s payload).
+   * Does nothing once the run has ended or the channel is closed.
+   */
+  send(text: string): void {
+    if (this.alive && this.current !== undefined) this.stream.write(text);
   }
 
   /** Ends the shell (at EOF of its stdin) and stops reading. */

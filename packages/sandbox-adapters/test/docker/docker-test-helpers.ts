@@ -5,6 +5,7 @@
 import type { SandboxHandle } from '@sandkit/core';
 import type { ConformanceFaults } from '@sandkit/sandbox-adapters/conformance';
 import Docker from 'dockerode';
+import { type EngineCommandResult, runEngineCommand } from '../../src/docker/engine-exec.js';
 
 /** Built by .ci/start-podman.sh (images/sandbox/build-debian-image.sh). */
 export const dockerTestImage = process.env.SANDKIT_DOCKER_IMAGE ?? 'localhost/sandkit-sandbox:bookworm';
@@ -28,13 +29,18 @@ export async function countManagedContainers(
 }
 
 /** The container of a sandbox, found by its `sandkit.sandbox-id` label. */
-async function sandboxContainer(handle: SandboxHandle): Promise<Docker.Container> {
+export async function sandboxContainer(handle: SandboxHandle): Promise<Docker.Container> {
   const [found] = await testDocker().listContainers({
     all: true,
     filters: { label: [`sandkit.sandbox-id=${handle.id}`] },
   });
   if (found === undefined) throw new Error(`no container is labelled sandkit.sandbox-id=${handle.id}`);
   return testDocker().getContainer(found.Id);
+}
+
+/** Runs `script` with `sh -c` as root in the sandbox's container (its own engine exec). */
+export async function execAsRoot(handle: SandboxHandle, script: string): Promise<EngineCommandResult> {
+  return runEngineCommand(testDocker(), await sandboxContainer(handle), ['sh', '-c', script], { user: '0' });
 }
 
 /**
