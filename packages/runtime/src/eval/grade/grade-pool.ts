@@ -1,0 +1,247 @@
+/**
+ * `startGradePool`: grades logs on this thread and on worker threads (`node:worker_threads`) at
+ * once. Each worker reads, parses and grades whole logs (`grade-worker.ts`) and posts back the
+ * small per-instance result; this thread takes logs from the same queue between the workers'
+ * messages. Results come back in task order, whatever order they finish in.
+ *
+ * How a worker loads the grading code: from the built package (this module is `grade-pool.js`), it
+ * imports `grade-worker.js` beside it. From the TypeScript sources (`pnpm sandkit`, vitest, the
+ * benches: this module's URL ends in `.ts`), Node 20 cannot import `grade-worker.ts` in a worker
+ * and tsx 4 registers its loader in the main thread only, so the worker first registers tsx through
+ * its API (`tsx/esm/api`, resolved from this module: the repository's development dependency), then
+ * imports the `.ts` module. The built package never loads tsx. The `@sandkit/source` export
+ * condition reaches the worker in the parent's `execArgv`, which a worker inherits.
+ *
+ * Faults: a worker thread that dies while grading (an uncaught error, `process.exit` in the
+ * thread) fails that one log with an `internal` error saying why, and the logs it had queued go
+ * back to the queue (a new worker is started for them); a worker that cannot load the grading code
+ * fails the run. (A worker out of V8 heap can take the whole process down on Node 20, as the main
+ * thread would: tried with a 16 MiB `resourceLimits` heap.)
+ * @module
+ */
+import { Worker } from 'node:worker_threads';
+import { SandkitError, SandkitErrorCode } from '@sandkit/core';
+import { describeError, failedGrade, type GradedInstance, type GradeTask, gradeTask } from './grade-one.js';
+import type { GradeReply, GradeRequest } from './grade-worker.js';
+
+/** Tasks posted to one worker at once: the next ones wait in its queue while it grades the first. */
+const tasksPerWorker = 3;
+/** Logs this thread grades at once: one is read while another is parsed. */
+const lanes = 2;
+
+/** Options of {@link startGradePool}. */
+export interface GradePoolOptions {
+  /** Worker threads to start besides this one (0: grade in this thread only); an integer ≥ 0. */
+  workers: number;
+  /** URL of the module a worker imports for `serveGradeTasks` (tests give one that dies on a log). @default `grade-worker.js` (`.ts` from sources) beside this module */
+  entry?: string;
+}
+
+/** Started workers, waiting for {@link GradePool.grade}. */
+export interface GradePool {
+  /**
+   * Grades `tasks` (once per pool) on this thread and the workers.
+   * @returns one result per task, in task order
+   * @throws SandkitError `internal` when a worker could not load the grading code, or on a second call
+   */
+  grade(tasks: readonly GradeTask[]): Promise<GradedInstance[]>;
+  /** Stops the workers (idempotent); call it in a `finally`. */
+  close(): Promise<void>;
+}
+
+/** What the boot code of a worker needs: the module to import, and tsx's API when that is TypeScript. */
+interface WorkerBoot {
+  entry: string;
+  tsx: string | null;
+}
+
+/** The code a worker starts with (CommonJS, `eval`): register tsx when needed, then serve. */
+const bootCode = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  if (workerData.tsx !== null) (await import(workerData.tsx)).register();
+  (await import(workerData.entry)).serveGradeTasks(parentPort);
+})();
+`;
+
+/** One worker and what it was given. */
+interface Slot {
+  worker: Worker;
+  /** Indexes posted to it and not answered, oldest first (it grades them in this order). */
+  inFlight: number[];
+  ready: boolean;
+  failure: unknown;
+}
+
+/** The run of {@link GradePool.grade}. */
+interface Run {
+  tasks: readonly GradeTask[];
+  results: GradedInstance[];
+  /** Indexes of the tasks nobody has; those of a dead worker go back to the front. */
+  queue: number[];
+  done: number;
+  lanesRunning: number;
+  settle(error?: SandkitError): void;
+}
+
+/**
+ * Starts `options.workers` worker threads now, so that they load while the caller reads its
+ * dataset; {@link GradePool.grade} then gives them the logs.
+ * @throws SandkitError `internal` when this module runs from its sources and tsx cannot be found
+ */
+export function startGradePool(options: GradePoolOptions): GradePool {
+  const boot = options.workers > 0 ? workerBoot(options.entry) : null;
+  const slots = new Set<Slot>();
+  let run: Run | undefined;
+  let closed = false;
+  /** A worker that failed before the run began (it could not start). */
+  let early: SandkitError | undefined;
+
+  const startFailure = (slot: Slot, why: string): SandkitError =>
+    new SandkitError({
+      code: SandkitErrorCode.internal,
+      message: `a grading worker thread could not start (${why}); nothing was written: grade in this thread with --jobs 1 (runGrade's jobs: 1)`,
+      cause: slot.failure,
+      details: { entry: boot?.entry, tsx: boot?.tsx },
+    });
+
+  const feed = (slot: Slot): void => {
+    if (run === undefined) return;
+    while (slot.inFlight.length < tasksPerWorker && run.queue.length > 0) {
+      const index = run.queue.shift() as number;
+      slot.inFlight.push(index);
+      slot.worker.postMessage({ index, task: run.tasks[index] as GradeTask } satisfies GradeRequest);
+    }
+  };
+
+  const finishTask = (index: number, graded: GradedInstance): void => {
+    if (run === undefined) return;
+    run.results[index] = graded;
+    run.done++;
+    if (run.done === run.tasks.length) run.settle();
+    else pump();
+  };
+
+  /** Gives queued tasks to this thread's lanes and to every worker with room. */
+  const pump = (): void => {
+    const current = run;
+    if (current === undefined) return;
+    while (current.lanesRunning < lanes && current.queue.length > 0) {
+      current.lanesRunning++;
+      void (async () => {
+        while (current.queue.length > 0) {
+          const index = current.queue.shift() as number;
+          finishTask(index, await gradeTask(current.tasks[index] as GradeTask));
+        }
+        current.lanesRunning--;
+      })();
+    }
+    for (const slot of slots) feed(slot);
+  };
+
+  const spawn = (): void => {
+    const worker = new Worker(bootCode, { eval: true, workerData: boot });
+    const slot: Slot = { worker, inFlight: [], ready: false, failure: undefined };
+    slots.add(slot);
+    worker.on('message', (reply: GradeReply) => {
+      if (reply.kind === 'ready') {
+        slot.ready = true;
+        return;
+      }
+      slot.inFlight.splice(slot.inFlight.indexOf(reply.index), 1);
+      finishTask(reply.index, reply.graded);
+    });
+    worker.on('error', (error) => {
+      slot.failure = error;
+    });
+    worker.on('messageerror', (error) => {
+      slot.failure = error;
+      void worker.terminate();
+    });
+    worker.on('exit', (code) => {
+      if (closed || !slots.delete(slot)) return;
+      const why = slot.failure === undefined ? `it exited with code ${code}` : describeError(slot.failure);
+      if (!slot.ready) {
+        const error = startFailure(slot, why);
+        if (run === undefined) early ??= error;
+        else run.settle(error);
+        return;
+      }
+      if (run === undefined) return;
+      // It grades its tasks in order: the oldest unanswered one is the log it died on.
+      const culprit = slot.inFlight.shift();
+      run.queue.unshift(...slot.inFlight);
+      if (run.queue.length > 0) spawn();
+      if (culprit !== undefined)
+        finishTask(
+          culprit,
+          failedGrade(
+            run.tasks[culprit] as GradeTask,
+            `the worker thread grading this log died (${why}): not graded; the other logs were`,
+          ),
+        );
+      else pump();
+    });
+  };
+
+  for (let n = 0; n < options.workers; n++) spawn();
+
+  return {
+    grade(tasks) {
+      if (run !== undefined)
+        throw new SandkitError({
+          code: SandkitErrorCode.internal,
+          message: 'GradePool.grade is called once per pool',
+        });
+      if (early !== undefined) return Promise.reject(early);
+      if (tasks.length === 0) return Promise.resolve([]);
+      return new Promise<GradedInstance[]>((resolve, reject) => {
+        let settled = false;
+        const results = new Array<GradedInstance>(tasks.length);
+        run = {
+          tasks,
+          results,
+          queue: tasks.map((_, index) => index),
+          done: 0,
+          lanesRunning: 0,
+          settle(error) {
+            if (settled) return;
+            settled = true;
+            // Stops this thread's lanes and the feeding of workers.
+            this.queue.length = 0;
+            if (error === undefined) resolve(results);
+            else reject(error);
+          },
+        };
+        // Workers first: this thread's lanes start grading synchronously.
+        for (const slot of slots) feed(slot);
+        pump();
+      });
+    },
+    async close() {
+      closed = true;
+      await Promise.all([...slots].map((slot) => slot.worker.terminate()));
+      slots.clear();
+    },
+  };
+}
+
+/**
+ * The module a worker imports, and tsx's API when that module is TypeScript.
+ * @throws SandkitError `internal` when this module runs from its sources and tsx cannot be found
+ */
+function workerBoot(entry: string | undefined): WorkerBoot {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const module =
+    entry ?? new URL(fromSources ? './grade-worker.ts' : './grade-worker.js', import.meta.url).href;
+  if (!module.endsWith('.ts')) return { entry: module, tsx: null };
+  try {
+    return { entry: module, tsx: import.meta.resolve('tsx/esm/api') };
+  } catch (error) {
+    throw new SandkitError({
+      code: SandkitErrorCode.internal,
+      message: `@sandkit/runtime runs from its TypeScript sources here, and its grading worker threads need tsx to load them, which cannot be found (${describeError(error)}): install tsx as a development dependency, or grade in this thread with --jobs 1`,
+      cause: error,
+    });
+  }
+}
