@@ -42,9 +42,22 @@ export interface GradeTask {
 /** What grading one instance gives. */
 export interface GradedInstance {
   result: InstanceResult;
-  report: SweBenchInstanceReport;
+  /** The text of its `report.json` (SWE-bench's shape, see {@link instanceReportJson}), made where it was graded. */
+  reportJson: string;
   /** Files beside the log that could not be used, for the run report's `invalid_records`, in the order met. */
   problems: RecordError[];
+}
+
+/** {@link gradeOne}'s result, before the report becomes text. */
+interface Graded {
+  result: InstanceResult;
+  report: SweBenchInstanceReport;
+  problems: RecordError[];
+}
+
+/** A `report.json` as `sandkit grade` writes it: JSON with a 4-space indent, as the official harness's, and a final newline. */
+export function instanceReportJson(report: SweBenchInstanceReport): string {
+  return `${JSON.stringify(report, null, 4)}\n`;
 }
 
 /** Reads a file as UTF-8 text; throws as `fs.readFile` does (`ENOENT` for a missing file). */
@@ -60,17 +73,18 @@ export const readTextAsync: ReadText = (file) => readFile(file, 'utf8');
  */
 export async function gradeTask(task: GradeTask, read: ReadText = readTextAsync): Promise<GradedInstance> {
   const started = performance.now();
-  let graded: GradedInstance;
   try {
-    graded = await gradeOne(task, read);
+    const { result, report, problems } = await gradeOne(task, read);
+    result.duration_ms = Math.round(performance.now() - started);
+    return { result, reportJson: instanceReportJson(report), problems };
   } catch (error) {
-    graded = failedGrade(
+    const failed = failedGrade(
       task,
       `grading this log threw ${describeError(error)}: a sandkit bug, please report it with the log`,
     );
+    failed.result.duration_ms = Math.round(performance.now() - started);
+    return failed;
   }
-  graded.result.duration_ms = Math.round(performance.now() - started);
-  return graded;
 }
 
 /**
@@ -95,7 +109,7 @@ export function failedGrade(task: GradeTask, message: string): GradedInstance {
       resolved: false,
     },
   };
-  return { result, report, problems: [] };
+  return { result, reportJson: instanceReportJson(report), problems: [] };
 }
 
 /** `Name: message` of a thrown value. */
@@ -108,7 +122,7 @@ export function describeError(error: unknown): string {
  * `grade_notes`; a file that cannot be used also goes to `problems` (the run report's
  * `invalid_records`).
  */
-async function gradeOne(task: GradeTask, read: ReadText): Promise<GradedInstance> {
+async function gradeOne(task: GradeTask, read: ReadText): Promise<Graded> {
   const { instance, found, prediction } = task;
   const problems: RecordError[] = [];
   const id = instance.instance_id;
@@ -143,7 +157,7 @@ async function gradeOne(task: GradeTask, read: ReadText): Promise<GradedInstance
       `cannot be read (${patchRead.error}): graded as if the patch were not empty; make it readable`,
       true,
     );
-  const done = (): GradedInstance => {
+  const done = (): Graded => {
     if (notes.length > 0) result.grade_notes = notes;
     return { result, report, problems };
   };

@@ -14,8 +14,9 @@
  *
  * Faults: a worker thread that dies while grading (an uncaught error, `process.exit` in the
  * thread) fails that one log with an `internal` error saying why, and the logs it had queued go
- * back to the queue (a new worker is started for them); a worker that cannot load the grading code
- * fails the run. (A worker out of V8 heap can take the whole process down on Node 20, as the main
+ * back to the queue (a new worker is started for them; if that one cannot start, this thread grades
+ * them); a worker started with the pool that cannot load the grading code fails the run, before
+ * any result was handed out (see {@link GradePool.grade}'s `onGraded`). (A worker out of V8 heap can take the whole process down on Node 20, as the main
  * thread would: tried with a 16 MiB `resourceLimits` heap.)
  * @module
  */
@@ -41,10 +42,16 @@ export interface GradePoolOptions {
 export interface GradePool {
   /**
    * Grades `tasks` (once per pool) on this thread and the workers.
+   * @param onGraded called with each task's index and result as it is graded (in no set order),
+   *   from when every worker started with the pool has loaded (so never in a run that fails
+   *   because one could not), each before the returned promise resolves
    * @returns one result per task, in task order
    * @throws SandkitError `internal` when a worker could not load the grading code, or on a second call
    */
-  grade(tasks: readonly GradeTask[]): Promise<GradedInstance[]>;
+  grade(
+    tasks: readonly GradeTask[],
+    onGraded?: (index: number, graded: GradedInstance) => void,
+  ): Promise<GradedInstance[]>;
   /** Stops the workers (idempotent); call it in a `finally`. */
   close(): Promise<void>;
 }
@@ -67,6 +74,8 @@ const { parentPort, workerData } = require('node:worker_threads');
 /** One worker and what it was given. */
 interface Slot {
   worker: Worker;
+  /** Started with the pool (not to replace a dead worker): failing to start fails the run. */
+  initial: boolean;
   /** Indexes posted to it and not answered, oldest first (it grades them in this order). */
   inFlight: number[];
   ready: boolean;
@@ -81,6 +90,9 @@ interface Run {
   queue: number[];
   done: number;
   lanesRunning: number;
+  /** Results not yet handed to `onGraded` (every worker started with the pool has not loaded yet). */
+  held: number[];
+  onGraded: (index: number, graded: GradedInstance) => void;
   settle(error?: SandkitError): void;
 }
 
@@ -96,6 +108,8 @@ export function startGradePool(options: GradePoolOptions): GradePool {
   let closed = false;
   /** A worker that failed before the run began (it could not start). */
   let early: SandkitError | undefined;
+  /** Workers started with the pool that have not loaded yet. */
+  let loading = options.workers;
 
   const startFailure = (slot: Slot, why: string): SandkitError =>
     new SandkitError({
@@ -118,8 +132,16 @@ export function startGradePool(options: GradePoolOptions): GradePool {
     if (run === undefined) return;
     run.results[index] = graded;
     run.done++;
+    if (loading > 0) run.held.push(index);
+    else run.onGraded(index, graded);
     if (run.done === run.tasks.length) run.settle();
     else pump();
+  };
+
+  /** Hands out the held results once no worker started with the pool can fail to load any more. */
+  const release = (): void => {
+    if (run === undefined) return;
+    for (const index of run.held.splice(0)) run.onGraded(index, run.results[index] as GradedInstance);
   };
 
   /** Gives queued tasks to this thread's lanes and to every worker with room. */
@@ -139,13 +161,14 @@ export function startGradePool(options: GradePoolOptions): GradePool {
     for (const slot of slots) feed(slot);
   };
 
-  const spawn = (): void => {
+  const spawn = (initial: boolean): void => {
     const worker = new Worker(bootCode, { eval: true, workerData: boot });
-    const slot: Slot = { worker, inFlight: [], ready: false, failure: undefined };
+    const slot: Slot = { worker, initial, inFlight: [], ready: false, failure: undefined };
     slots.add(slot);
     worker.on('message', (reply: GradeReply) => {
       if (reply.kind === 'ready') {
         slot.ready = true;
+        if (initial && --loading === 0) release();
         return;
       }
       slot.inFlight.splice(slot.inFlight.indexOf(reply.index), 1);
@@ -161,17 +184,23 @@ export function startGradePool(options: GradePoolOptions): GradePool {
     worker.on('exit', (code) => {
       if (closed || !slots.delete(slot)) return;
       const why = slot.failure === undefined ? `it exited with code ${code}` : describeError(slot.failure);
-      if (!slot.ready) {
+      if (!slot.ready && slot.initial) {
         const error = startFailure(slot, why);
         if (run === undefined) early ??= error;
         else run.settle(error);
         return;
       }
       if (run === undefined) return;
+      if (!slot.ready) {
+        // A replacement that could not start: its logs go back to the queue, for this thread.
+        run.queue.unshift(...slot.inFlight);
+        pump();
+        return;
+      }
       // It grades its tasks in order: the oldest unanswered one is the log it died on.
       const culprit = slot.inFlight.shift();
       run.queue.unshift(...slot.inFlight);
-      if (run.queue.length > 0) spawn();
+      if (run.queue.length > 0) spawn(false);
       if (culprit !== undefined)
         finishTask(
           culprit,
@@ -184,10 +213,10 @@ export function startGradePool(options: GradePoolOptions): GradePool {
     });
   };
 
-  for (let n = 0; n < options.workers; n++) spawn();
+  for (let n = 0; n < options.workers; n++) spawn(true);
 
   return {
-    grade(tasks) {
+    grade(tasks, onGraded = () => {}) {
       if (run !== undefined)
         throw new SandkitError({
           code: SandkitErrorCode.internal,
@@ -204,13 +233,16 @@ export function startGradePool(options: GradePoolOptions): GradePool {
           queue: tasks.map((_, index) => index),
           done: 0,
           lanesRunning: 0,
+          held: [],
+          onGraded,
           settle(error) {
             if (settled) return;
             settled = true;
             // Stops this thread's lanes and the feeding of workers.
             this.queue.length = 0;
-            if (error === undefined) resolve(results);
-            else reject(error);
+            if (error !== undefined) return reject(error);
+            release(); // every task is graded: no start failure can fail the run now
+            resolve(results);
           },
         };
         // Workers first: this thread's lanes start grading synchronously.

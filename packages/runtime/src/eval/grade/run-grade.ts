@@ -11,7 +11,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
-import type { InstanceResult, SweBenchInstanceReport } from '../instance/eval-result.js';
+import type { InstanceResult } from '../instance/eval-result.js';
 import { testPlan } from '../instance/test-plan.js';
 import { loadInstances } from '../load/instance-loader.js';
 import { loadPredictions } from '../load/prediction-loader.js';
@@ -19,7 +19,7 @@ import type { RecordError } from '../load/read-records.js';
 import type { SweBenchInstance, SweBenchPrediction } from '../load/swe-bench-instance.js';
 import { buildRunReport, formatSummary, type RunReport, type RunReportInput } from '../report/run-report.js';
 import { type FoundLog, findLogs } from './find-logs.js';
-import { type GradePlan, type GradeTask, gradeTask } from './grade-one.js';
+import { type GradedInstance, type GradePlan, type GradeTask, gradeTask } from './grade-one.js';
 import { type GradePool, startGradePool } from './grade-pool.js';
 
 /**
@@ -124,11 +124,19 @@ async function gradeLogs(
       message: `no <instance_id>/test_output.txt under ${logsDir}; point --logs at logs/run_evaluation/<run_id> (or an eval --out)`,
     });
   const results = new Map<string, InstanceResult>();
-  const reports: Array<[string, SweBenchInstanceReport]> = [];
-  const keep = (result: InstanceResult, report: SweBenchInstanceReport, problems: RecordError[]): void => {
+  const keep = ({ result, problems }: GradedInstance): void => {
     results.set(result.instance_id, result);
-    reports.push([result.instance_id, report]);
     invalidRecords.push(...problems);
+  };
+  /** Each instance's report.json, written as soon as it is graded (awaited before the run files). */
+  const written: Array<Promise<void>> = [];
+  const writeReport = ({ result, reportJson }: GradedInstance): void => {
+    const dir = join(out, 'instances', result.instance_id);
+    const writing = mkdir(dir, { recursive: true }).then(() =>
+      writeFile(join(dir, 'report.json'), reportJson),
+    );
+    writing.catch(() => {}); // its error is thrown by the Promise.all below
+    written.push(writing);
   };
   const seen = new Set<string>();
   const toGrade: GradeTask[] = [];
@@ -151,8 +159,8 @@ async function gradeLogs(
     toGrade.push(gradeTaskOf(instance, found, preds?.predictions.get(found.instanceId)));
   }
   // Results and their problems in the logs' order, whatever order they finished in.
-  const graded = await pool.grade(toGrade);
-  for (const { result, report, problems } of graded) keep(result, report, problems);
+  const graded = await pool.grade(toGrade, (_, one) => writeReport(one));
+  for (const one of graded) keep(one);
   const instanceIds = [...results.keys()];
   for (const [id, prediction] of preds?.predictions ?? []) {
     const instance = byId.get(id);
@@ -172,15 +180,17 @@ async function gradeLogs(
     // The harness writes no log for an empty patch: it is graded from the prediction alone.
     if ((prediction.model_patch ?? '').trim() === '') {
       const found: FoundLog = { instanceId: id, model: '', dir: join(logsDir, id), logIsDirectory: false };
-      const { result, report, problems } = await gradeTask(gradeTaskOf(instance, found, prediction));
-      keep(result, report, problems);
+      const one = await gradeTask(gradeTaskOf(instance, found, prediction));
+      keep(one);
+      writeReport(one);
     }
   }
   // As the official report: every dataset row counts in the total; a row with neither a log nor a
   // prediction is reported as not submitted instead of silently left out.
   const submittedIds = [...instanceIds];
+  const submitted = new Set(submittedIds);
   for (const instance of loaded.instances)
-    if (!instanceIds.includes(instance.instance_id)) instanceIds.push(instance.instance_id);
+    if (!submitted.has(instance.instance_id)) instanceIds.push(instance.instance_id);
   const input: RunReportInput = {
     instanceIds,
     submittedIds,
@@ -190,15 +200,7 @@ async function gradeLogs(
   };
   const report = buildRunReport(input);
   await mkdir(out, { recursive: true });
-  await Promise.all(
-    reports.map(async ([id, instanceReport]) => {
-      await mkdir(join(out, 'instances', id), { recursive: true });
-      await writeFile(
-        join(out, 'instances', id, 'report.json'),
-        `${JSON.stringify(instanceReport, null, 4)}\n`,
-      );
-    }),
-  );
+  await Promise.all(written);
   await writeFile(
     join(out, 'results.jsonl'),
     [...results.values()].map((r) => `${JSON.stringify(r)}\n`).join(''),

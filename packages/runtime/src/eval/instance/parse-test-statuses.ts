@@ -23,9 +23,10 @@ export function isTestFramework(name: string): name is TestFramework {
 /** Parses `output` with the parser named `framework` into test id → status, ids kept whole. Pure; never throws. */
 export function parseTestStatuses(output: string, framework: TestFramework): Map<string, TestStatus> {
   const parsed = parseTestOutput(stripAnsi(output), { framework });
-  const statuses = new Map<string, TestStatus>();
+  // The parser's map, its statuses renamed in place (a key set again keeps its place).
+  const statuses = getTestStatuses(parsed) as Map<string, string> as Map<string, TestStatus>;
   let arrayIndexIds = false;
-  for (const [id, status] of getTestStatuses(parsed)) {
+  for (const [id, status] of statuses) {
     statuses.set(id, parsedStatuses[status] ?? toTestStatus(status));
     if (!arrayIndexIds && isArrayIndex(id)) arrayIndexIds = true;
   }

@@ -53,8 +53,10 @@ describe('startGradePool', () => {
         const pool = startGradePool({ workers: 1, entry: faultyWorker });
         try {
           // Workers are fed first: task 0 goes to the worker, not to this thread.
-          const graded = await pool.grade(tasks(name, 6));
+          const handedOut: number[] = [];
+          const graded = await pool.grade(tasks(name, 6), (index) => handedOut.push(index));
           expect(graded).toHaveLength(6);
+          expect(handedOut.sort()).toEqual([0, 1, 2, 3, 4, 5]);
           expect(graded[0]?.result).toMatchObject({
             instance_id: 'psf__requests-90002',
             status: 'error',
@@ -63,7 +65,7 @@ describe('startGradePool', () => {
           });
           expect(graded[0]?.result.error).toMatch(/^the worker thread grading this log died \(/);
           expect(graded[0]?.result.error).toMatch(why);
-          expect(graded[0]?.report['psf__requests-90002']).toMatchObject({
+          expect(JSON.parse(graded[0]?.reportJson ?? '{}')['psf__requests-90002']).toMatchObject({
             patch_successfully_applied: false,
             resolved: false,
           });
@@ -76,15 +78,18 @@ describe('startGradePool', () => {
   });
 
   describe('when a worker thread cannot load the grading code', () => {
-    it('rejects the run with SandkitError internal, saying to grade with --jobs 1', async () => {
+    it('rejects the run with SandkitError internal, saying to grade with --jobs 1, and hands out no result', async () => {
       const entry = pathToFileURL(join(fixtures, 'no-such-worker.js')).href;
       const pool = startGradePool({ workers: 2, entry });
       try {
-        const run = pool.grade(tasks(join(logs, 'psf__requests-90002'), 4));
+        const handedOut: number[] = [];
+        // 8 tasks: 6 go to the two workers, 2 to this thread, whose results are held back.
+        const run = pool.grade(tasks(join(logs, 'psf__requests-90002'), 8), (index) => handedOut.push(index));
         await expect(run).rejects.toSatisfy(
           (error) => SandkitError.isInstance(error) && error.code === 'internal',
         );
         await expect(run).rejects.toThrow(/could not start \(.*no-such-worker\.js.*\).*--jobs 1/);
+        expect(handedOut).toEqual([]);
       } finally {
         await pool.close();
       }
