@@ -27,8 +27,6 @@ import type { GradeReply, GradeRequest } from './grade-worker.js';
 
 /** Tasks posted to one worker at once: the next ones wait in its queue while it grades the first. */
 const tasksPerWorker = 3;
-/** Logs this thread grades at once: one is read while another is parsed. */
-const lanes = 2;
 
 /** Options of {@link startGradePool}. */
 export interface GradePoolOptions {
@@ -89,7 +87,8 @@ interface Run {
   /** Indexes of the tasks nobody has; those of a dead worker go back to the front. */
   queue: number[];
   done: number;
-  lanesRunning: number;
+  /** This thread is taking tasks from the queue. */
+  laneRunning: boolean;
   /** Results not yet handed to `onGraded` (every worker started with the pool has not loaded yet). */
   held: number[];
   onGraded: (index: number, graded: GradedInstance) => void;
@@ -144,18 +143,20 @@ export function startGradePool(options: GradePoolOptions): GradePool {
     for (const index of run.held.splice(0)) run.onGraded(index, run.results[index] as GradedInstance);
   };
 
-  /** Gives queued tasks to this thread's lanes and to every worker with room. */
+  /** Gives queued tasks to this thread and to every worker with room. */
   const pump = (): void => {
     const current = run;
     if (current === undefined) return;
-    while (current.lanesRunning < lanes && current.queue.length > 0) {
-      current.lanesRunning++;
+    if (!current.laneRunning && current.queue.length > 0) {
+      current.laneRunning = true;
       void (async () => {
         while (current.queue.length > 0) {
           const index = current.queue.shift() as number;
-          finishTask(index, await gradeTask(current.tasks[index] as GradeTask));
+          finishTask(index, gradeTask(current.tasks[index] as GradeTask));
+          // Lets the workers' replies in (and the next tasks out to them) between two logs.
+          await new Promise(setImmediate);
         }
-        current.lanesRunning--;
+        current.laneRunning = false;
       })();
     }
     for (const slot of slots) feed(slot);
@@ -232,20 +233,20 @@ export function startGradePool(options: GradePoolOptions): GradePool {
           results,
           queue: tasks.map((_, index) => index),
           done: 0,
-          lanesRunning: 0,
+          laneRunning: false,
           held: [],
           onGraded,
           settle(error) {
             if (settled) return;
             settled = true;
-            // Stops this thread's lanes and the feeding of workers.
+            // Stops this thread's grading and the feeding of workers.
             this.queue.length = 0;
             if (error !== undefined) return reject(error);
             release(); // every task is graded: no start failure can fail the run now
             resolve(results);
           },
         };
-        // Workers first: this thread's lanes start grading synchronously.
+        // Workers first: this thread starts grading synchronously.
         for (const slot of slots) feed(slot);
         pump();
       });

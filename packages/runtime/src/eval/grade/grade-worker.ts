@@ -1,11 +1,9 @@
 /**
  * The worker-thread side of `grade-pool.ts`: a worker imports this module and calls
  * {@link serveGradeTasks}, which grades the tasks posted to it one at a time, in the order they
- * came, and posts each result back. Logs are read synchronously here: a worker has no other work
- * to let run meanwhile, and the read costs no thread-pool round trips.
+ * came, and posts each result back.
  * @module
  */
-import { readFileSync } from 'node:fs';
 import type { MessagePort } from 'node:worker_threads';
 import { type GradedInstance, type GradeTask, gradeTask } from './grade-one.js';
 
@@ -18,19 +16,20 @@ export interface GradeRequest {
 /** What a worker posts: `ready` once, when it can grade; then one `graded` per request, in request order. */
 export type GradeReply = { kind: 'ready' } | { kind: 'graded'; index: number; graded: GradedInstance };
 
-const readTextSync = (file: string): string => readFileSync(file, 'utf8');
-
 /**
  * Serves grade requests arriving on `port` (a worker's `parentPort`): posts `ready`, then grades
  * each request after the one before it and posts its {@link GradeReply}. A request's grading never
  * throws (see `gradeTask`); only the thread dying loses a reply, which the pool sees.
  * @param grade how one task is graded (tests wrap `gradeTask` to make the thread die on a log)
  */
-export function serveGradeTasks(port: MessagePort, grade: typeof gradeTask = gradeTask): void {
+export function serveGradeTasks(
+  port: MessagePort,
+  grade: (task: GradeTask) => GradedInstance | Promise<GradedInstance> = gradeTask,
+): void {
   let previous = Promise.resolve();
   port.on('message', (request: GradeRequest) => {
     previous = previous.then(async () => {
-      const graded = await grade(request.task, readTextSync);
+      const graded = await grade(request.task);
       port.postMessage({ kind: 'graded', index: request.index, graded } satisfies GradeReply);
     });
   });

@@ -180,7 +180,7 @@ async function gradeLogs(
     // The harness writes no log for an empty patch: it is graded from the prediction alone.
     if ((prediction.model_patch ?? '').trim() === '') {
       const found: FoundLog = { instanceId: id, model: '', dir: join(logsDir, id), logIsDirectory: false };
-      const one = await gradeTask(gradeTaskOf(instance, found, prediction));
+      const one = gradeTask(gradeTaskOf(instance, found, prediction));
       keep(one);
       writeReport(one);
     }

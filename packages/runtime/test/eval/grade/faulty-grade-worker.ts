@@ -8,7 +8,7 @@ import { gradeTask } from '../../../src/eval/grade/grade-one.js';
 import { serveGradeTasks as serve } from '../../../src/eval/grade/grade-worker.js';
 
 export function serveGradeTasks(port: MessagePort): void {
-  serve(port, async (task, read) => {
+  serve(port, async (task) => {
     if (task.found.dir.endsWith('/exit-here')) process.exit(3);
     if (task.found.dir.endsWith('/throw-here')) {
       setImmediate(() => {
@@ -16,6 +16,6 @@ export function serveGradeTasks(port: MessagePort): void {
       });
       await new Promise(() => {}); // never answers: the thread dies first
     }
-    return gradeTask(task, read);
+    return gradeTask(task);
   });
 }
