@@ -125,7 +125,7 @@ try {
     for (const graded of [many, one])
       if (graded.total !== count) throw new Error(`graded ${graded.total} of ${count}`);
     const row = (label: string, graded: Graded) =>
-      `| ${round} | ${label} | ${graded.threads} | ${seconds(read.wallMs)} | ${seconds(graded.wallMs)} | ${ratio(graded.wallMs, read.wallMs)} | ${seconds(read.cpuMs)} | ${seconds(graded.cpuMs)} | ${ratio(graded.cpuMs, read.cpuMs)} | ${seconds(write.wallMs)} (CPU ${seconds(write.cpuMs)}) | ${graded.resolved} resolved |`;
+      `| ${round} | ${label} | ${graded.threads} (${graded.threads - 1}) | ${seconds(read.wallMs)} | ${seconds(graded.wallMs)} | ${ratio(graded.wallMs, read.wallMs)} | ${seconds(read.cpuMs)} | ${seconds(graded.cpuMs)} | ${ratio(graded.cpuMs, read.cpuMs)} | ${seconds(write.wallMs)} (CPU ${seconds(write.cpuMs)}) | ${graded.resolved} resolved |`;
     table.push(row(`jobs ${jobs}`, many), row('jobs 1', one));
   }
   process.stdout.write(
@@ -133,7 +133,7 @@ try {
       `grade-throughput: runGrade (built package, plain node) vs reading the same logs (readFile, utf8); ${count} logs × ${(
         (results[0]?.read.bytes ?? 0) / count / 1024
       ).toFixed(0)} KB, ${rounds} rounds, ${availableParallelism()} CPUs`,
-      '| round | sandkit grade | threads | read alone (s) | grade (s) | ratio | read CPU (s) | grade CPU (s) | CPU ratio | write alone (s) | verdicts |',
+      '| round | sandkit grade | threads (workers) | read alone (s) | grade (s) | ratio | read CPU (s) | grade CPU (s) | CPU ratio | write alone (s) | verdicts |',
       '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
       ...table,
       `goal: ≤ 2× the reads and ≤ 30 s; 1-min load average ${loadBefore.toFixed(1)} before the rounds, ${loadavg()[0]?.toFixed(1)} after`,
