@@ -7,6 +7,8 @@
 #     SDK's own declarations need);
 #   - runs the installed bin: `npx sandkit --help`, `sandkit call`, `sandkit mcp` (official MCP
 #     client, .ci/pack-smoke/cli.mjs), `npx sandkit eval --example`;
+#   - runs `sandkit grade` on worker threads (.ci/pack-smoke/grade.mjs: the API with jobs 3 against
+#     jobs 1, then the bin), so that the built package's worker path runs without tsx;
 #   - installs the lowest supported peers in a second app (.ci/pack-smoke-floor) and runs the tools
 #     (zod 4.0.0), the E2B adapter on the envd stand-in (e2b 2.19.4) and, with DOCKER_HOST set, the
 #     Docker adapter (dockerode 4);
@@ -56,6 +58,9 @@ npx --no-install sandkit --help >/dev/null
 
 step "installed bin: sandkit call, sandkit mcp"
 node cli.mjs
+
+step "sandkit grade on worker threads (API and bin), plain node"
+node grade.mjs "$repo/packages/runtime/test/eval/fixtures/grade"
 
 step "installed bin: --sandbox docker / e2b without their optional peers is a usage error (exit 2) naming the install"
 for kind in docker e2b; do

@@ -4,19 +4,30 @@
  * Each log is a psf/requests-style pytest `-rA` run (official parser pytest_options): about
  * 1,200 status lines plus as many lines of captured output, ~200 KB, wrapped in the official trace and markers;
  * every row lists 20 FAIL_TO_PASS and 200 PASS_TO_PASS ids. Goal: grade ≤ 2× the reads and ≤ 30 s.
- * Wall and CPU (user + system of this process, libuv's threads included) are printed for both, so
- * a run on a shared machine still gives a same-run CPU ratio when wall times wait for a core.
  *
- * Run: `pnpm tsx bench/grade-throughput.ts [logs=500] [kilobytes=200]`
+ * What is measured is the built package, as `sandkit grade` runs for a user: this script writes
+ * the logs, brings `dist/` up to date (`tsc -b`, a no-op when it is), then runs
+ * `grade-throughput-rounds.mjs` under plain node (from the sources, each worker thread would load
+ * tsx first, which the built package never does). Per round, in that one process: the reads alone
+ * (readFile, utf8, one log after another), what grade writes alone (a directory and a report.json
+ * per log: context, as creating files costs what the file system makes it cost; on this machine's
+ * /tmp it varied from 0.03 to 0.6 ms a file), then runGrade with `--jobs` (default: the CPU count:
+ * this thread and jobs − 1 workers), then with jobs 1 (this thread only). Wall and CPU (user +
+ * system of the process, worker threads included) are printed for each, so a run on a shared
+ * machine still gives same-run CPU ratios when wall times wait for a core.
+ *
+ * Run: `pnpm tsx bench/grade-throughput.ts [logs=500] [kilobytes=200] [jobs=CPU count]`
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runGrade } from '../packages/runtime/src/eval/grade/run-grade.js';
 
 const count = Number(process.argv[2] ?? 500);
 const kilobytes = Number(process.argv[3] ?? 200);
+const jobs = Number(process.argv[4] ?? availableParallelism());
+const rounds = 3;
+const repo = join(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'bench-grade-'));
 const logs = join(work, 'logs/run_evaluation/bench/model');
 
@@ -54,8 +65,25 @@ function log(seed: number): { text: string; f2p: string[]; p2p: string[] } {
   };
 }
 
-/** User + system CPU seconds of a `process.cpuUsage()` difference (all threads of this process). */
-const cpuSeconds = (usage: NodeJS.CpuUsage): number => (usage.user + usage.system) / 1e6;
+interface Timed {
+  wallMs: number;
+  cpuMs: number;
+}
+interface Graded extends Timed {
+  threads: number;
+  total: number;
+  resolved: number;
+}
+interface Round {
+  round: number;
+  read: Timed & { bytes: number };
+  write: Timed;
+  many: Graded;
+  one: Graded;
+}
+
+const seconds = (ms: number): string => (ms / 1000).toFixed(2);
+const ratio = (a: number, b: number): string => `${(a / b).toFixed(1)}×`;
 
 try {
   const rows: string[] = [];
@@ -80,33 +108,35 @@ try {
   }
   const dataset = join(work, 'dataset.jsonl');
   writeFileSync(dataset, `${rows.join('\n')}\n`);
-  const dirs = readdirSync(logs);
-  const results: string[] = [];
-  for (let round = 0; round < 3; round++) {
-    let started = performance.now();
-    let cpu = process.cpuUsage();
-    let bytes = 0;
-    for (const id of dirs) bytes += (await readFile(join(logs, id, 'test_output.txt'), 'utf8')).length;
-    const read = performance.now() - started;
-    const readCpu = cpuSeconds(process.cpuUsage(cpu));
-    started = performance.now();
-    cpu = process.cpuUsage();
-    const run = await runGrade({ dataset, logs: join(work, 'logs'), out: join(work, `out-${round}`) });
-    const grade = performance.now() - started;
-    const gradeCpu = cpuSeconds(process.cpuUsage(cpu));
-    if (run.report.total_instances !== count)
-      throw new Error(`graded ${run.report.total_instances} of ${count}`);
-    results.push(
-      `| ${round + 1} | ${count} × ${(bytes / count / 1024).toFixed(0)} KB | ${(read / 1000).toFixed(2)} | ${(grade / 1000).toFixed(2)} | ${(grade / read).toFixed(1)}× | ${readCpu.toFixed(2)} | ${gradeCpu.toFixed(2)} | ${(gradeCpu / readCpu).toFixed(1)}× | ${run.report.resolved_instances} resolved |`,
-    );
+  const tsc = join(repo, 'node_modules/.bin/tsc');
+  execFileSync(tsc, ['-b', join(repo, 'packages/runtime/tsconfig.build.json')], { stdio: 'inherit' });
+  const loadBefore = loadavg()[0] as number;
+  const output = execFileSync(
+    process.execPath,
+    [join(repo, 'bench/grade-throughput-rounds.mjs'), work, String(rounds), String(jobs)],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const results = output
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Round);
+  const table: string[] = [];
+  for (const { round, read, write, many, one } of results) {
+    for (const graded of [many, one])
+      if (graded.total !== count) throw new Error(`graded ${graded.total} of ${count}`);
+    const row = (label: string, graded: Graded) =>
+      `| ${round} | ${label} | ${graded.threads} (${graded.threads - 1}) | ${seconds(read.wallMs)} | ${seconds(graded.wallMs)} | ${ratio(graded.wallMs, read.wallMs)} | ${seconds(read.cpuMs)} | ${seconds(graded.cpuMs)} | ${ratio(graded.cpuMs, read.cpuMs)} | ${seconds(write.wallMs)} (CPU ${seconds(write.cpuMs)}) | ${graded.resolved} resolved |`;
+    table.push(row(`jobs ${jobs}`, many), row('jobs 1', one));
   }
   process.stdout.write(
     [
-      'grade-throughput: runGrade vs reading the same logs (readFile, utf8), 3 rounds',
-      '| round | logs | read alone (s) | sandkit grade (s) | ratio | read CPU (s) | grade CPU (s) | CPU ratio | verdicts |',
-      '|---:|---|---:|---:|---:|---:|---:|---:|---|',
-      ...results,
-      `goal: ≤ 2× the reads and ≤ 30 s; 1-min load average at the end ${loadavg()[0]?.toFixed(1)}`,
+      `grade-throughput: runGrade (built package, plain node) vs reading the same logs (readFile, utf8); ${count} logs × ${(
+        (results[0]?.read.bytes ?? 0) / count / 1024
+      ).toFixed(0)} KB, ${rounds} rounds, ${availableParallelism()} CPUs`,
+      '| round | sandkit grade | threads (workers) | read alone (s) | grade (s) | ratio | read CPU (s) | grade CPU (s) | CPU ratio | write alone (s) | verdicts |',
+      '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+      ...table,
+      `goal: ≤ 2× the reads and ≤ 30 s; 1-min load average ${loadBefore.toFixed(1)} before the rounds, ${loadavg()[0]?.toFixed(1)} after`,
       '',
     ].join('\n'),
   );

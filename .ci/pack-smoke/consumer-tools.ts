@@ -13,6 +13,7 @@ import {
 } from '@sandkit/core';
 import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { createCodingTools, parseTestOutput } from '@sandkit/tools';
+import { getTestStatuses, parseTestOutput as parseOnly } from '@sandkit/tools/parsers';
 
 export async function run(): Promise<string> {
   const sandbox = await createLocalSandboxAdapter().create();
@@ -21,6 +22,7 @@ export async function run(): Promise<string> {
   const result = await executeToolCall(tools, { name: 'exec', input: { command: 'true' } });
   const exec: ExecResult = await client.exec('echo hi');
   void parseTestOutput;
+  void getTestStatuses(parseOnly('PASSED t.py::test_a', { framework: 'pytest' }));
   void toAnthropicTools(tools);
   void toOpenAITools(tools, { api: 'responses' });
   await sandbox.destroy();

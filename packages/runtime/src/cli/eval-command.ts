@@ -21,6 +21,7 @@ import type { PatchPolicy } from '../eval/instance/patch-step.js';
 import { createStreamProgress } from '../eval/report/progress.js';
 import { runEval } from '../eval/run-eval.js';
 import { runExampleEval } from './eval-example.js';
+import { positiveInteger } from './positive-integer.js';
 import { missingSandboxPackages } from './sandbox-packages.js';
 
 /** Exit codes of `sandkit eval`. */
@@ -314,12 +315,6 @@ function checkDatasetChoice(options: EvalCliOptions): string | null {
   return clashing.length === 0
     ? null
     : `--example runs the embedded dataset with its own predictions: drop ${clashing.join(', ')}`;
-}
-
-function positiveInteger(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
-  return n;
 }
 
 function nonNegativeInteger(value: string): number {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import type { Command } from 'commander';
 import { runGrade } from '../eval/grade/run-grade.js';
+import { positiveInteger } from './positive-integer.js';
 
 /** Exit codes of `sandkit grade`. */
 export const gradeExitCode = { completed: 0, failed: 1, usage: 2 } as const;
@@ -20,6 +21,7 @@ interface GradeCliOptions {
   logs: string;
   predictions?: string;
   out: string;
+  jobs?: number;
   json?: boolean;
 }
 
@@ -31,6 +33,9 @@ Examples:
   # re-grade a sandkit eval output
   sandkit grade --dataset instances.jsonl --logs out/run1/instances --out out/run1-regraded
 
+  # grade in this thread only (no worker threads)
+  sandkit grade --dataset verified.jsonl --logs logs/run_evaluation/my_run --out out/regrade --jobs 1
+
 Files written to --out: results.jsonl, run_report.json, summary.md (with an "official report"
 column when report.json files were found), instances/<id>/report.json.
 What grade notices beside a log is in that row's note (grade_notes in results.jsonl), and a file it
@@ -39,6 +44,9 @@ has no entry for the instance, a test_output.txt that is a directory, a file or 
 cannot read (permissions; a log over 512 MiB), a prediction with no dataset row, a repository
 outside the spec table graded with the fallback parser. sandkit eval's own report.json files are recognised
 (eval.log beside them) and never called official.
+--jobs N grades N logs at once: this thread and N - 1 worker threads, each reading, parsing and
+grading whole logs (default: the CPU count; a run starts at most one thread per 8 logs). The files
+written are the same for every N.
 Exit codes: 0 graded (whatever the verdicts), 1 failure, 2 usage error.
 `;
 
@@ -60,6 +68,11 @@ export function registerGradeCommand(program: Command): Command {
       'predictions (for patch_is_None / empty patches); default: patch.diff beside each log',
     )
     .option('--out <dir>', 'output directory', 'sandkit-grade')
+    .option(
+      '--jobs <n>',
+      'logs graded at once, on this thread and n - 1 worker threads (default: CPU count)',
+      positiveInteger,
+    )
     .option('--json', 'print the run report as JSON instead of the summary')
     .addHelpText('after', help)
     .exitOverride((error) => {
@@ -77,6 +90,7 @@ async function gradeAction(options: GradeCliOptions): Promise<number> {
       logs: options.logs,
       out: options.out,
       ...(options.predictions === undefined ? {} : { predictions: options.predictions }),
+      ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
     });
     if (options.json) process.stdout.write(`${JSON.stringify(run.report, null, 2)}\n`);
     else process.stdout.write(await readFile(join(run.out, 'summary.md'), 'utf8'));

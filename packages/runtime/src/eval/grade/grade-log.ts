@@ -17,9 +17,9 @@
  * @module
  */
 import type { ErrorKind } from '../instance/eval-result.js';
-import { endTestOutput, startTestOutput, testPatchFailedMarker } from '../instance/eval-script.js';
+import { endTestOutput, startTestOutput, testPatchFailedMarker } from '../instance/eval-markers.js';
 import { type Grade, gradeTests, type TestStatus } from '../instance/grade.js';
-import { parseTestStatuses, stripAnsi } from '../instance/parse-test-statuses.js';
+import { isTestFramework, parseTestStatuses, stripAnsi } from '../instance/parse-test-statuses.js';
 import { type IdCollision, officialIdForm, officialStatuses, worseStatus } from './official-ids.js';
 import { readsRunnerSummary, runnerSummaryStatuses } from './runner-summary-ids.js';
 
@@ -111,12 +111,11 @@ export function gradeLog(raw: string, input: GradeLogInput): LogGrade {
       summary = runnerSummaryStatuses(section, input.officialParser);
       if (summary.size === 0) summary = runnerSummaryStatuses(wholeLog(), input.officialParser);
     }
-    try {
-      full = parseTestStatuses(section, input.parser);
-      if (full.size === 0) full = parseTestStatuses(wholeLog(), input.parser);
-    } catch {
-      parserMissing = true;
-    }
+    const parser = input.parser;
+    if (isTestFramework(parser)) {
+      full = parseTestStatuses(section, parser);
+      if (full.size === 0) full = parseTestStatuses(wholeLog(), parser);
+    } else parserMissing = true;
   }
   const official = officialStatuses(full, officialIdForm(input.officialParser, input.parser));
   for (const [id, status] of summary)

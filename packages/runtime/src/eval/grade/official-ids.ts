@@ -74,9 +74,13 @@ export function toOfficialId(id: string, form: OfficialIdForm, status?: TestStat
   const open = cut.indexOf('[');
   const close = cut.lastIndexOf(']');
   if (open < 0 || close <= open) return cut;
-  const option = cut.slice(open + 1, close);
-  if (option.startsWith('/') && !option.startsWith('//') && !option.includes('*'))
-    return `${cut.slice(0, open)}[/${option.slice(option.lastIndexOf('/') + 1)}]`;
+  // The option (between them) starts with `/`, not `//`, and holds no `*`: keep its last component.
+  // Read in place: two slices instead of the option's, its last component's and a template's.
+  if (cut.charCodeAt(open + 1) === 47 && cut.charCodeAt(open + 2) !== 47) {
+    const star = cut.indexOf('*', open + 1);
+    if (star < 0 || star > close)
+      return cut.slice(0, open + 1) + cut.slice(cut.lastIndexOf('/', close), close + 1);
+  }
   // Unchanged: the id itself, whose hash the caller's maps already hold.
   return close === cut.length - 1 ? cut : cut.slice(0, close + 1);
 }

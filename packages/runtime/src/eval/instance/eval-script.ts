@@ -22,15 +22,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { formatCommand, pinnedGitCommand, pinnedGitConfig, quoteShellArgument } from '@sandkit/core';
+import { endTestOutput, startTestOutput, testPatchFailedMarker } from './eval-markers.js';
 import { type PatchPolicy, patchStepCommand } from './patch-step.js';
 import { buildPrepareScript, type PrepareStep } from './prepare-script.js';
 
-/** The official markers around the test command's output (`START_TEST_OUTPUT`, `END_TEST_OUTPUT`). */
-export const startTestOutput = '>>>>> Start Test Output';
-/** See {@link startTestOutput}. */
-export const endTestOutput = '>>>>> End Test Output';
-/** Printed by the test step when the test patch does not apply. */
-export const testPatchFailedMarker = '::sandkit-test-patch-failed';
 /** Printed by the in-place step when the image has no repository at the expected path. */
 export const noTreeMarker = '::sandkit-no-tree';
 

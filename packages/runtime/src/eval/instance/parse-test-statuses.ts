@@ -1,11 +1,11 @@
 /**
  * Test output → SWE-bench status map, through the run_tests parsers of `@sandkit/tools`.
  * ANSI escape sequences (CSI and OSC) are stripped first, so coloured output grades the same as
- * plain output (B04).
+ * plain output (B04). Only the parsers are imported (`@sandkit/tools/parsers`), so a grading worker
+ * thread loads no tools.
  * @module
  */
-import { SandkitError, SandkitErrorCode } from '@sandkit/core';
-import { getTestStatuses, parseTestOutput, type TestFramework, testFrameworks } from '@sandkit/tools';
+import { getTestStatuses, parseTestOutput, type TestFramework, testFrameworks } from '@sandkit/tools/parsers';
 import { type TestStatus, toTestStatus } from './grade.js';
 
 const ansi = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
@@ -15,20 +15,18 @@ export function stripAnsi(text: string): string {
   return text.includes('\x1b') ? text.replace(ansi, '') : text;
 }
 
-/**
- * Parses `output` with the parser named `framework` into test id → status, ids kept whole.
- * @throws SandkitError `invalid_option` when this build of `@sandkit/tools` has no such parser.
- */
-export function parseTestStatuses(output: string, framework: string): Map<string, TestStatus> {
-  if (!(testFrameworks as readonly string[]).includes(framework))
-    throw new SandkitError({
-      code: SandkitErrorCode.invalidOption,
-      message: `no "${framework}" parser in this build of @sandkit/tools (known: ${testFrameworks.join(', ')})`,
-    });
-  const parsed = parseTestOutput(stripAnsi(output), { framework: framework as TestFramework });
-  const statuses = new Map<string, TestStatus>();
+/** Whether this build of `@sandkit/tools` has a parser named `name`. */
+export function isTestFramework(name: string): name is TestFramework {
+  return (testFrameworks as readonly string[]).includes(name);
+}
+
+/** Parses `output` with the parser named `framework` into test id → status, ids kept whole. Pure; never throws. */
+export function parseTestStatuses(output: string, framework: TestFramework): Map<string, TestStatus> {
+  const parsed = parseTestOutput(stripAnsi(output), { framework });
+  // The parser's map, its statuses renamed in place (a key set again keeps its place).
+  const statuses = getTestStatuses(parsed) as Map<string, string> as Map<string, TestStatus>;
   let arrayIndexIds = false;
-  for (const [id, status] of getTestStatuses(parsed)) {
+  for (const [id, status] of statuses) {
     statuses.set(id, parsedStatuses[status] ?? toTestStatus(status));
     if (!arrayIndexIds && isArrayIndex(id)) arrayIndexIds = true;
   }

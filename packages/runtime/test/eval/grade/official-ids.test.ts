@@ -40,6 +40,25 @@ describe('toOfficialId', () => {
       ),
     );
   });
+
+  it('in the pytest-options form gives what parse_log_pytest_options computes (its regex, in JS)', () => {
+    /** `line.split()[1]` then `re.search(r"(.*?)\[(.*)\]", …)` and the path rule, as the official parser. */
+    const official = (id: string): string => {
+      const cut = id.split(/\s/)[0] as string;
+      const match = /(.*?)\[(.*)\]/.exec(cut);
+      if (match === null) return cut;
+      const [, main, option] = match as unknown as [string, string, string];
+      const path = option.startsWith('/') && !option.startsWith('//') && !option.includes('*');
+      return `${main}[${path ? `/${option.split('/').at(-1)}` : option}]`;
+    };
+    const id = fc.string({ unit: fc.constantFrom('a', '/', '*', '[', ']', ' ', '.', ':'), maxLength: 30 });
+    fc.assert(
+      fc.property(id, (text) => {
+        expect(toOfficialId(text, 'pytest-options')).toBe(official(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
 });
 
 describe('officialIdForm', () => {

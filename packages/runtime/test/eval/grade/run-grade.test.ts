@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmod, cp, mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGrade } from '../../../src/eval/grade/run-grade.js';
@@ -397,6 +397,89 @@ describe('runGrade', () => {
     }, 60_000);
   });
 
+  describe('when --jobs is 1 or several', () => {
+    /**
+     * 25 logs: the 5 fixture logs under 5 instance ids each, every second copy keeping the original
+     * id in its report.json (an official report without an entry: a problem in invalid_records).
+     */
+    const copies = async (root: string): Promise<string> => {
+      const rows = (await readFile(dataset, 'utf8')).split('\n').filter((line) => line.trim() !== '');
+      const copied: string[] = [];
+      for (let copy = 0; copy < 5; copy++)
+        for (const line of rows) {
+          const row = JSON.parse(line) as { instance_id: string };
+          const from = row.instance_id;
+          const id = from.replace(/-900(\d\d)$/, `-9${copy}0$1`);
+          copied.push(JSON.stringify({ ...row, instance_id: id }));
+          for (const model of await readdir(logs)) {
+            if (!(await readdir(join(logs, model))).includes(from)) continue;
+            const target = join(root, 'logs', model, id);
+            await cp(join(logs, model, from), target, { recursive: true });
+            const report = await readFile(join(target, 'report.json'), 'utf8');
+            if (copy % 2 === 0) await writeFile(join(target, 'report.json'), report.replaceAll(from, id));
+          }
+        }
+      await writeFile(join(root, 'dataset.jsonl'), `${copied.join('\n')}\n`);
+      return root;
+    };
+    /** summary.md without the time column (each row's wall time of grading). */
+    const withoutTimes = (summary: string) =>
+      summary.replace(/^(\| [^|]+ \| [^|]* \| [^|]* \| [^|]* \| [^|]* \| )\d+\.\d( \|)/gm, '$1-$2');
+    /** results.jsonl without the fields that are times. */
+    const withoutTimeFields = (jsonl: string) =>
+      jsonl
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => {
+          const { duration_ms, finished_at, ...rest } = JSON.parse(line);
+          expect([typeof duration_ms, typeof finished_at]).toEqual(['number', 'string']);
+          return rest;
+        });
+
+    it('writes the same files, byte for byte, grading in this thread or on 3 threads', async () => {
+      const root = await copies(join(dir, 'jobs'));
+      const grade = (jobs: number) =>
+        runGrade({
+          dataset: join(root, 'dataset.jsonl'),
+          logs: join(root, 'logs'),
+          out: join(root, `out-${jobs}`),
+          jobs,
+        });
+      const one = await grade(1);
+      const three = await grade(3);
+      expect([one.threads, three.threads]).toEqual([1, 3]);
+      expect(one.report.total_instances).toBe(25);
+      expect(one.report.invalid_records.length).toBeGreaterThanOrEqual(10);
+      const ids = (await readdir(join(root, 'out-1/instances'))).sort();
+      expect(ids).toHaveLength(25);
+      expect((await readdir(join(root, 'out-3/instances'))).sort()).toEqual(ids);
+      for (const id of ids) {
+        const file = `instances/${id}/report.json`;
+        expect(await readFile(join(root, 'out-3', file), 'utf8'), file).toBe(
+          await readFile(join(root, 'out-1', file), 'utf8'),
+        );
+      }
+      expect(await readFile(join(root, 'out-3/run_report.json'), 'utf8')).toBe(
+        await readFile(join(root, 'out-1/run_report.json'), 'utf8'),
+      );
+      const summary = (jobs: number) => readFile(join(root, `out-${jobs}/summary.md`), 'utf8');
+      expect(withoutTimes(await summary(3))).toBe(withoutTimes(await summary(1)));
+      expect(withoutTimes(await summary(1))).toMatch(
+        /\| pallets__flask-91003 \| resolved \| 1\/1 \| .* \| - \|/,
+      );
+      const results = (jobs: number) => readFile(join(root, `out-${jobs}/results.jsonl`), 'utf8');
+      expect(withoutTimeFields(await results(3))).toEqual(withoutTimeFields(await results(1)));
+    }, 120_000);
+
+    it('throws invalid_option for a --jobs that is not an integer from 1 to 1024', async () => {
+      for (const jobs of [0, 1.5, 1025, Number.NaN])
+        await expect(runGrade({ dataset, logs, out: join(dir, 'bad-jobs'), jobs })).rejects.toMatchObject({
+          code: 'invalid_option',
+          message: expect.stringMatching(/^--jobs must be an integer from 1 to 1024/),
+        });
+    });
+  });
+
   describe('when --dataset holds no valid instance', () => {
     it('throws invalid_option (a usage error, not an empty success)', async () => {
       const bad = join(dir, 'bad.parquet');
@@ -431,5 +514,18 @@ describe('sandkit grade', () => {
     expect(cli.stdout).toMatch(/official report \|/);
     const usage = await runCli(['grade', '--dataset', dataset, '--out', join(dir, 'cli2')]);
     expect(usage.code).toBe(2);
+    const jobs = await runCli([
+      'grade',
+      '--dataset',
+      dataset,
+      '--logs',
+      logs,
+      '--jobs',
+      '0',
+      '--out',
+      join(dir, 'cli3'),
+    ]);
+    expect(jobs.code).toBe(2);
+    expect(jobs.stderr).toMatch(/--jobs <n>.*must be a positive integer/);
   }, 60_000);
 });
