@@ -49,6 +49,7 @@ import { createLocalSandboxAdapter } from '../packages/sandbox-adapters/src/loca
 import type { InstanceResult } from '../packages/runtime/src/eval/instance/eval-result.js';
 import type { EvalProgress } from '../packages/runtime/src/eval/report/progress.js';
 import { runEval } from '../packages/runtime/src/eval/run-eval.js';
+import { readDurations } from '../packages/runtime/src/eval/schedule/read-durations.js';
 import {
   createSimulatedVendorAdapter,
   defaultVendorProfile,
@@ -207,7 +208,7 @@ function spearman(pairs: ReadonlyArray<readonly [number, number]>): number {
   return num / Math.sqrt(da * db);
 }
 
-/** An instance's time without its wait for a sandbox: what `--schedule longest-first` orders by. */
+/** An instance's time without its wait for a sandbox (`--schedule longest-first` orders by the earlier run's `script_ms`, its script's part). */
 const runMs = (line: InstanceResult): number => line.duration_ms - (line.acquire_ms ?? 0);
 const readResults = (file: string): InstanceResult[] =>
   readFileSync(file, 'utf8')
@@ -322,10 +323,7 @@ async function runOnce(
     const lines = readResults(join(run.out, 'results.jsonl'));
     const ids = new Set(lines.map((line) => line.instance_id));
     let sumInstanceMs = 0;
-    const previousTimes =
-      durations === null
-        ? null
-        : new Map(readResults(durations).map((line) => [line.instance_id, runMs(line)]));
+    const previousTimes = durations === null ? null : (await readDurations(durations)).durations; // what longest first ordered by
     for (const line of lines) {
       const log = readFileSync(join(run.out, 'instances', line.instance_id, 'eval.log'), 'utf8');
       // the last attempt's acquire (an expired sandbox's instance ran again)

@@ -115,7 +115,7 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     const order = orderLongestFirst(todo, (i) => i.instance_id, previous.durations);
     todo = order.ordered;
     progress.notice(
-      `longest first by ${opts.durations}: ${order.known} instance(s) with a time there, ${order.unknown} without one (they start first)${previous.ignored.length > 0 ? `; ${previous.ignored.length} line(s) not used` : ''}`,
+      `longest first by ${opts.durations} (${previous.measure}): ${order.known} instance(s) with a time there, ${order.unknown} without one (they start first)${previous.ignored.length > 0 ? `; ${previous.ignored.length} line(s) not used` : ''}`,
     );
   }
   if (todo.length === 0) {

@@ -97,6 +97,7 @@ export async function evaluate(
       },
     );
     if (exec.aborted) throw new StepError('internal', 'aborted');
+    result.script_ms = (result.script_ms ?? 0) + Math.round(exec.durationMs);
     return { exec, steps: parsePrepareOutput(exec.stdout) };
   };
 
