@@ -73,8 +73,8 @@ export interface EvalOptions {
   schedule?: EvalSchedule;
   /**
    * An earlier run's `results.jsonl`, whose `script_ms` per instance (else `duration_ms −
-   * acquire_ms`) orders `schedule: 'longest-first'` (required by it, refused without it). Lines of infrastructure errors are not
-   * used. @default none
+   * acquire_ms`) orders `schedule: 'longest-first'` (required by it, refused without it). Lines of
+   * infrastructure errors are not used. @default none
    */
   durations?: string;
   /** Keep finished instances of an earlier run in `out`, rerun errored, cut-off and missing ones. @default false */
