@@ -3,8 +3,17 @@
  * (`runEval`, the code path of `sandkit eval`) and the pooled provider, on a simulated vendor: the
  * local adapter behind `createSimulatedVendorAdapter` (create 150–900 ms log-normal, +20–80 ms per
  * call, a concurrency quota, 1% failed creates, 0.5% sandboxes expiring mid-run; seeded). Each
- * instance is `python3 -m unittest` on a tiny repository after a seeded 2–6 s `sleep` standing for
+ * instance is `python3 -m unittest` on a tiny repository after a seeded 10–30 s `sleep` standing for
  * the test time a vendor's machine would spend (it costs the host no CPU).
+ *
+ * Why 10–30 s (the default since 2026-12-01; it was 2–6 s): on a vendor every sandbox has its own
+ * CPUs, here the 100 local sandboxes share the host's. An instance costs the host about 0.25 CPU·s
+ * (printed per row: the harness's share and the sandboxes' processes', mostly python3's start-up
+ * and git), so with 2–6 s tests 100 sandboxes asked for 5 cores of a 2-core machine: the run was
+ * CPU-bound, an instance's time was mostly its wait for the CPU (12.5 s on average for a 4 s sleep),
+ * finishes came in waves, and no run's times predicted the next's. With 10–30 s tests the
+ * sandboxes ask for about 1.2 cores and an instance's time is its own test time, as on a vendor.
+ * `--test-seconds 2:6` reproduces the earlier rows. Every schedule runs the same tests.
  *
  * Per worker count it prints one Markdown row: wall against the ideal (the sum of the instance
  * times divided by the concurrency min(workers, quota)), the share of quota·wall the vendor's slots
@@ -25,7 +34,7 @@
  * the instance times with their test sleep and with the earlier times (how well they predict).
  *
  * Run: `pnpm tsx bench/scale-sim.ts [--instances 500] [--quota 100] [--workers 10,50,100,200]
- *   [--seed 1] [--test-seconds 2:6] [--max-sandboxes quota|double] [--creates-per-second N]
+ *   [--seed 1] [--test-seconds 10:30] [--max-sandboxes quota|double] [--creates-per-second N]
  *   [--schedules dataset|dataset,longest-first] [--json FILE] [--keep]`
  * (`--creates-per-second 5` adds E2B Pro's creation rate limit, refused with the same 429.
  * `--max-sandboxes double` keeps the harness default, 2 × workers, so the vendor refuses creates
@@ -40,6 +49,7 @@ import { createLocalSandboxAdapter } from '../packages/sandbox-adapters/src/loca
 import type { InstanceResult } from '../packages/runtime/src/eval/instance/eval-result.js';
 import type { EvalProgress } from '../packages/runtime/src/eval/report/progress.js';
 import { runEval } from '../packages/runtime/src/eval/run-eval.js';
+import { readDurations } from '../packages/runtime/src/eval/schedule/read-durations.js';
 import {
   createSimulatedVendorAdapter,
   defaultVendorProfile,
@@ -52,7 +62,7 @@ const { values } = parseArgs({
     quota: { type: 'string', default: '100' },
     workers: { type: 'string', default: '10,50,100,200' },
     seed: { type: 'string', default: '1' },
-    'test-seconds': { type: 'string', default: '2:6' },
+    'test-seconds': { type: 'string', default: '10:30' },
     'max-sandboxes': { type: 'string', default: 'quota' },
     json: { type: 'string' },
     keep: { type: 'boolean', default: false },
@@ -63,7 +73,7 @@ const { values } = parseArgs({
 const instances = Number(values.instances);
 const quota = Number(values.quota);
 const seed = Number(values.seed);
-const [testMin, testMax] = (values['test-seconds'] ?? '2:6').split(':').map(Number) as [number, number];
+const [testMin, testMax] = (values['test-seconds'] ?? '10:30').split(':').map(Number) as [number, number];
 const workerCounts = (values.workers ?? '').split(',').map(Number);
 const maxMode = values['max-sandboxes'];
 const createsPerSecond = Number(values['creates-per-second']);
@@ -102,6 +112,8 @@ interface Row {
   doubled: number;
   leaked: number;
   load: [number, number];
+  /** CPU seconds spent on the host during the run (up to runEval's return): this process, and the local sandboxes' processes. */
+  cpuS: { harness: number; sandboxes: number };
   /**
    * Spearman rank correlation of the instances' times (less their wait for a sandbox) with their seeded test sleep (how much of an
    * instance's time is its own rather than the host's load), and, for longest-first rows, with the
@@ -196,7 +208,7 @@ function spearman(pairs: ReadonlyArray<readonly [number, number]>): number {
   return num / Math.sqrt(da * db);
 }
 
-/** An instance's time without its wait for a sandbox: what `--schedule longest-first` orders by. */
+/** An instance's time without its wait for a sandbox (`--schedule longest-first` orders by the earlier run's `script_ms`, its script's part). */
 const runMs = (line: InstanceResult): number => line.duration_ms - (line.acquire_ms ?? 0);
 const readResults = (file: string): InstanceResult[] =>
   readFileSync(file, 'utf8')
@@ -204,6 +216,16 @@ const readResults = (file: string): InstanceResult[] =>
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as InstanceResult);
 const fdCount = (): number => readdirSync('/proc/self/fd').length;
+/**
+ * CPU seconds of this process (the harness, the pool, the simulated vendor) and of its waited-for
+ * children (the local sandboxes' shells and everything they ran), from `/proc/self/stat`
+ * (utime + stime, cutime + cstime; clock ticks of 1/100 s).
+ */
+function cpuSeconds(): { harness: number; sandboxes: number } {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ').map(Number);
+  // fields[0] is field 3 (state): utime, stime, cutime, cstime are fields 14–17
+  return { harness: (fields[11]! + fields[12]!) / 100, sandboxes: (fields[13]! + fields[14]!) / 100 };
+}
 const gc = (globalThis as { gc?: () => void }).gc;
 
 /**
@@ -237,6 +259,7 @@ async function runOnce(
     }, 50);
     const loop = monitorEventLoopDelay({ resolution: 10 });
     const load0 = loadavg()[0] ?? 0;
+    const cpu0 = cpuSeconds();
     const vendor = createSimulatedVendorAdapter({
       inner: createLocalSandboxAdapter({ root: sandboxRoot }),
       seed,
@@ -281,6 +304,7 @@ async function runOnce(
     });
     const endedAt = performance.now();
     const wallMs = endedAt - started;
+    const cpu1 = cpuSeconds();
     loop.disable();
     clearInterval(sampler);
     const teardownStarted = performance.now();
@@ -299,10 +323,7 @@ async function runOnce(
     const lines = readResults(join(run.out, 'results.jsonl'));
     const ids = new Set(lines.map((line) => line.instance_id));
     let sumInstanceMs = 0;
-    const previousTimes =
-      durations === null
-        ? null
-        : new Map(readResults(durations).map((line) => [line.instance_id, runMs(line)]));
+    const previousTimes = durations === null ? null : (await readDurations(durations)).durations; // what longest first ordered by
     for (const line of lines) {
       const log = readFileSync(join(run.out, 'instances', line.instance_id, 'eval.log'), 'utf8');
       // the last attempt's acquire (an expired sandbox's instance ran again)
@@ -342,6 +363,7 @@ async function runOnce(
       doubled: lines.length - ids.size,
       leaked: Math.max(stats.live, stats.liveSandboxIds.length, leftDirs),
       load: [load0, loadavg()[0] ?? 0],
+      cpuS: { harness: cpu1.harness - cpu0.harness, sandboxes: cpu1.sandboxes - cpu0.sandboxes },
       rankCorrelation: {
         sleep: spearman(lines.map((line) => [runMs(line), data.testSeconds.get(line.instance_id) ?? 0])),
         previous:
@@ -370,14 +392,14 @@ async function runOnce(
 
 const pct = (x: number): string => (Number.isNaN(x) ? '—' : `${(x * 100).toFixed(1)}%`);
 const header =
-  '| workers | schedule | pool max | wall s | ideal s | wall / ideal | quota busy | busy until drain | busy of min(workers, quota) | peak live | host RSS growth (per sandbox) | fds growth (per sandbox) | event-loop p99 | creates (rate-limited / failed) | expired | instance retries | infra errors | resolved | lost | double | leaked | idle slot·s: ramp / refill / drain | held before first call, slot·s | rank corr. with test sleep / earlier times | load 1-min |';
+  '| workers | schedule | pool max | wall s | ideal s | wall / ideal | quota busy | busy until drain | busy of min(workers, quota) | peak live | host RSS growth (per sandbox) | fds growth (per sandbox) | event-loop p99 | creates (rate-limited / failed) | expired | instance retries | infra errors | resolved | lost | double | leaked | idle slot·s: ramp / refill / drain | held before first call, slot·s | rank corr. with test sleep / earlier times | host CPU s: harness / sandboxes (per instance) | load 1-min |';
 const rule = `|${header
   .split('|')
   .slice(1, -1)
   .map(() => '---:')
   .join('|')}|`;
 function format(row: Row): string {
-  return `| ${row.workers} | ${row.schedule} | ${row.poolMax} | ${row.wallS.toFixed(1)} | ${row.idealS.toFixed(1)} | ${(row.wallS / row.idealS).toFixed(3)}× | ${pct(row.busy)} | ${pct(row.busyUntilDrain)} | ${pct((row.busy * quota) / Math.min(row.workers, quota))} | ${row.peakLive} | ${row.rssGrowthMiB.toFixed(0)} MiB (${row.rssPerSandboxMiB.toFixed(2)}) | ${row.fdGrowth} (${row.fdsPerSandbox.toFixed(2)}) | ${row.loopDelayP99Ms.toFixed(0)} ms | ${row.createCalls} (${row.rateLimited} / ${row.failedCreates}) | ${row.expired} | ${row.instanceRetries} | ${row.infraErrors} | ${row.resolved} | ${row.lost} | ${row.doubled} | ${row.leaked} | ${row.peakLive < quota ? '—' : `${row.idle.rampS.toFixed(0)} / ${row.idle.refillS.toFixed(0)} / ${row.idle.drainS.toFixed(0)}`} | ${row.readyToFirstCallS.toFixed(1)} | ${row.rankCorrelation.sleep.toFixed(2)} / ${Number.isNaN(row.rankCorrelation.previous) ? '—' : row.rankCorrelation.previous.toFixed(2)} | ${row.load[0].toFixed(1)} → ${row.load[1].toFixed(1)} |`;
+  return `| ${row.workers} | ${row.schedule} | ${row.poolMax} | ${row.wallS.toFixed(1)} | ${row.idealS.toFixed(1)} | ${(row.wallS / row.idealS).toFixed(3)}× | ${pct(row.busy)} | ${pct(row.busyUntilDrain)} | ${pct((row.busy * quota) / Math.min(row.workers, quota))} | ${row.peakLive} | ${row.rssGrowthMiB.toFixed(0)} MiB (${row.rssPerSandboxMiB.toFixed(2)}) | ${row.fdGrowth} (${row.fdsPerSandbox.toFixed(2)}) | ${row.loopDelayP99Ms.toFixed(0)} ms | ${row.createCalls} (${row.rateLimited} / ${row.failedCreates}) | ${row.expired} | ${row.instanceRetries} | ${row.infraErrors} | ${row.resolved} | ${row.lost} | ${row.doubled} | ${row.leaked} | ${row.peakLive < quota ? '—' : `${row.idle.rampS.toFixed(0)} / ${row.idle.refillS.toFixed(0)} / ${row.idle.drainS.toFixed(0)}`} | ${row.readyToFirstCallS.toFixed(1)} | ${row.rankCorrelation.sleep.toFixed(2)} / ${Number.isNaN(row.rankCorrelation.previous) ? '—' : row.rankCorrelation.previous.toFixed(2)} | ${row.cpuS.harness.toFixed(0)} / ${row.cpuS.sandboxes.toFixed(0)} (${((row.cpuS.harness + row.cpuS.sandboxes) / instances).toFixed(3)}) | ${row.load[0].toFixed(1)} → ${row.load[1].toFixed(1)} |`;
 }
 
 process.stdout.write(

@@ -65,13 +65,14 @@ Examples:
   sandkit eval --dataset instances.jsonl --predictions preds.jsonl --repos mirrors --workers 4 --out out/run1
   sandkit eval --dataset instances.jsonl --predictions preds.jsonl --repos mirrors --workers 4 --out out/run1 --resume
 
-  # E2B with a quota of 100 concurrent sandboxes: never more than 100 alive, 10 workers more than
-  # that so a freed sandbox slot is taken at once (see docs/running-swe-bench.md, "Running at scale")
-  sandkit eval --dataset instances.jsonl --predictions preds.jsonl --sandbox e2b --image my-template --workers 110 --max-sandboxes 100 --out out/e2b
+  # E2B with a quota of 100 concurrent sandboxes: never more than 100 alive, one worker per slot
+  # (each takes its next instance as soon as its sandbox is handed back; see docs/running-swe-bench.md,
+  # "Running at scale")
+  sandkit eval --dataset instances.jsonl --predictions preds.jsonl --sandbox e2b --image my-template --workers 100 --max-sandboxes 100 --out out/e2b
 
   # the next model on the same instances: longest first by the times of that run, so the run's end
   # is not a few long instances running alone
-  sandkit eval --dataset instances.jsonl --predictions preds2.jsonl --sandbox e2b --image my-template --workers 110 --max-sandboxes 100 --schedule longest-first --durations out/e2b/results.jsonl --out out/e2b-2
+  sandkit eval --dataset instances.jsonl --predictions preds2.jsonl --sandbox e2b --image my-template --workers 100 --max-sandboxes 100 --schedule longest-first --durations out/e2b/results.jsonl --out out/e2b-2
 
   # SWE-bench Verified on the official images (swebench/sweb.eval.x86_64.<id>:latest), in place at /testbed
   sandkit eval --dataset data/test-00000-of-00001.parquet --predictions preds.jsonl --sandbox docker --out out/verified

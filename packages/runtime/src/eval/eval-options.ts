@@ -45,7 +45,11 @@ export interface EvalOptions {
   patchPolicy?: PatchPolicy;
   /** A ready adapter used instead of `sandbox` (custom vendors, tests). @default none */
   adapter?: SandboxAdapter;
-  /** Instances evaluated at once. Integer 1–1000. @default min(4, CPU count) */
+  /**
+   * Instances evaluated at once, each in a sandbox of its own. A worker takes its next instance
+   * as soon as the current one has handed its sandbox back (after its evaluation script), while the
+   * finished one is graded and written on the host. Integer 1–1000. @default min(4, CPU count)
+   */
   workers?: number;
   /**
    * Sandboxes alive at once over the whole run (one quota shared by the run's pools, one per
@@ -68,9 +72,9 @@ export interface EvalOptions {
    */
   schedule?: EvalSchedule;
   /**
-   * An earlier run's `results.jsonl`, whose `duration_ms` per instance orders `schedule:
-   * 'longest-first'` (required by it, refused without it). Lines of infrastructure errors are not
-   * used. @default none
+   * An earlier run's `results.jsonl`, whose `script_ms` per instance (else `duration_ms −
+   * acquire_ms`) orders `schedule: 'longest-first'` (required by it, refused without it). Lines of
+   * infrastructure errors are not used. @default none
    */
   durations?: string;
   /** Keep finished instances of an earlier run in `out`, rerun errored, cut-off and missing ones. @default false */

@@ -18,6 +18,7 @@ import { createEvalSandboxes, resolveCheckoutMode } from './eval-sandboxes.js';
 import { isRetriedSandboxFailure } from './infra-retry.js';
 import { type InstanceResult, initialResult } from './instance/eval-result.js';
 import { RepoStore } from './instance/repo-store.js';
+import type { InstanceContext } from './instance/instance-context.js';
 import { runInstance } from './instance/run-instance.js';
 import { loadInstances } from './load/instance-loader.js';
 import { goldPredictions, loadPredictions } from './load/prediction-loader.js';
@@ -114,7 +115,7 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     const order = orderLongestFirst(todo, (i) => i.instance_id, previous.durations);
     todo = order.ordered;
     progress.notice(
-      `longest first by ${opts.durations}: ${order.known} instance(s) with a time there, ${order.unknown} without one (they start first)${previous.ignored.length > 0 ? `; ${previous.ignored.length} line(s) not used` : ''}`,
+      `longest first by ${opts.durations} (${previous.measure}): ${order.known} instance(s) with a time there, ${order.unknown} without one (they start first)${previous.ignored.length > 0 ? `; ${previous.ignored.length} line(s) not used` : ''}`,
     );
   }
   if (todo.length === 0) {
@@ -138,8 +139,20 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
   progress.start(todo.length);
   let next = 0;
   let ran = 0;
+  // images (by name; '' for the adapter's only one) found to hold no repository at /testbed
+  const treelessImages = new Set<string>();
+  const treelessImage = (instance: SweBenchInstance): InstanceContext['treelessImage'] => {
+    let key: string;
+    try {
+      key = sandboxes.imageFor(instance) ?? '';
+    } catch {
+      return undefined; // a malformed image name: the instance's acquire reports it
+    }
+    return { known: () => treelessImages.has(key), learned: () => void treelessImages.add(key) };
+  };
   const releases = new Set<Promise<void>>();
-  const run = async (instance: SweBenchInstance): Promise<void> => {
+  /** Runs `instance` (again on a fresh sandbox after a sandbox failure); `sandboxDone` as in {@link InstanceContext.onSandboxDone}. */
+  const run = async (instance: SweBenchInstance, sandboxDone: () => void): Promise<void> => {
     let result: InstanceResult | null = null;
     let retries = 0;
     for (;;) {
@@ -157,6 +170,8 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
           releases.add(release);
           void release.finally(() => releases.delete(release));
         },
+        onSandboxDone: sandboxDone,
+        treelessImage: treelessImage(instance),
       }).catch((error: unknown) => (opts.signal.aborted ? null : internalError(instance.instance_id, error)));
       if (result === null || retries >= opts.infraRetries || !isRetriedSandboxFailure(result)) break;
       retries += 1;
@@ -189,8 +204,22 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
   let appends: Promise<void> = Promise.resolve();
   let appendError: { error: unknown } | undefined;
   let reportQueued = false;
+  // A worker takes its next instance as soon as the current one has handed its sandbox back (its
+  // last command done), so the next create takes the freed quota slot while the finished instance
+  // is parsed, graded and written on the host. At most one such finishing instance per worker.
   const worker = async (): Promise<void> => {
-    while (!opts.signal.aborted && appendError === undefined && next < todo.length) await run(todo[next++]!);
+    let finishing: Promise<void> = Promise.resolve();
+    while (!opts.signal.aborted && appendError === undefined && next < todo.length) {
+      let sandboxDone = (): void => undefined;
+      const done = new Promise<void>((resolve) => {
+        sandboxDone = resolve;
+      });
+      const finished = run(todo[next++]!, sandboxDone);
+      await Promise.race([finished, done]);
+      await finishing;
+      finishing = finished;
+    }
+    await finishing;
   };
   try {
     await Promise.all(Array.from({ length: Math.min(opts.workers, todo.length) }, worker));

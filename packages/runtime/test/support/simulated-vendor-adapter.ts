@@ -60,13 +60,19 @@ export interface SimulatedVendorOptions {
   name?: string;
 }
 
-/** The vendor profile of issue 12: create 150–900 ms (median 300), +20–80 ms per call, 1% failed creates, 0.5% expiries. */
+/**
+ * The vendor profile of issue 12: create 150–900 ms (median 300), +20–80 ms per call, 1% failed
+ * creates, 0.5% expiries. An expiring sandbox dies at its 2nd or 3rd call: once a run knows its
+ * image has no repository at `/testbed`, an instance makes 3 (the tree's upload, the script, the
+ * script's run), so every drawn expiry happens mid-run (it was the 2nd–5th call, of 5, when every
+ * instance probed first; a later call would now never come).
+ */
 export const defaultVendorProfile = {
   createMs: { median: 300, sigma: 0.5, min: 150, max: 900 },
   roundTripMs: { min: 20, max: 80 },
   createFailureRate: 0.01,
   expiryRate: 0.005,
-  expiryLastCall: 5,
+  expiryLastCall: 3,
 } as const;
 
 /** What happened at the vendor, for assertions and reports. */

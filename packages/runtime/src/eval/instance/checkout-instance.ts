@@ -34,6 +34,8 @@ export interface CheckoutOptions {
   /** Sandbox directory for the harness's own files (the tar). */
   scratchDir: string;
   signal?: AbortSignal;
+  /** The `git archive` of `commit` already under way on the host (archive mode); `store.archive` runs otherwise. */
+  tar?: Promise<Uint8Array>;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function checkoutStep(options: CheckoutOptions): Promise<PrepareSte
     return { name: 'checkout', command: `${clone} && ${checkout}`, cwd: options.workdir };
   }
   const started = performance.now();
-  const tar = await store.archive(repo, commit);
+  const tar = await (options.tar ?? store.archive(repo, commit));
   const tarPath = `${scratchDir}/base.tar`;
   await client.writeFile(tarPath, tar, { signal: options.signal });
   log.note(

@@ -82,6 +82,13 @@ export interface InstanceResult {
    * `--max-sandboxes`, then the vendor's create), in ms; absent when it took none.
    */
   acquire_ms?: number;
+  /**
+   * Of `duration_ms`, the time the evaluation script ran in the sandbox (checkout, setup, patches,
+   * tests; every run of it in the last attempt), as the adapter measured it, in ms; absent when it
+   * never ran. What `--schedule longest-first` orders by: the instance's own time, without the
+   * create, the uploads and the host's grading, which vary with the vendor's and the host's load.
+   */
+  script_ms?: number;
   finished_at: string;
 }
 

@@ -28,7 +28,8 @@ const testOutputBytes = 64 * 1024 * 1024;
 export const officialRepoDir = '/testbed';
 
 /**
- * Evaluates the instance in `session`, filling `result` and `report`.
+ * Evaluates the instance in `session`, filling `result` and `report`. Calls `sandboxDone` once
+ * the evaluation script has run (the last call into the sandbox), before parsing and grading.
  * @throws StepError with the failing step's kind (repo, setup, patch_apply, test_patch, timeout).
  */
 export async function evaluate(
@@ -38,6 +39,7 @@ export async function evaluate(
   result: InstanceResult,
   report: SweBenchInstanceReport[string],
   started: number,
+  sandboxDone: () => void,
 ): Promise<void> {
   const { instance, prediction, outDir } = ctx;
   const { client } = session;
@@ -95,6 +97,7 @@ export async function evaluate(
       },
     );
     if (exec.aborted) throw new StepError('internal', 'aborted');
+    result.script_ms = (result.script_ms ?? 0) + Math.round(exec.durationMs);
     return { exec, steps: parsePrepareOutput(exec.stdout) };
   };
 
@@ -107,11 +110,22 @@ export async function evaluate(
       repoDir,
       ctx.checkoutMode === 'archive',
     );
+  } else if (ctx.treelessImage?.known() === true) {
+    log.note(
+      `the image has no repository at ${officialRepoDir}: uploading the tree (an earlier instance of this run found none; not probed again)`,
+    );
+    repoDir = `${session.workdir}/repo`;
+    outcome = await run(
+      await checkout({ ...ctx, checkoutMode: 'archive' }, session, log, repoDir, scratchDir),
+      repoDir,
+      true,
+    );
   } else {
     repoDir = officialRepoDir;
     outcome = await run(inPlaceStep(repoDir, instance.base_commit, session.workdir), repoDir, false);
     const probe = outcome.steps.get('in place');
     if (probe?.exitCode === 3 && probe.output.includes(noTreeMarker)) {
+      ctx.treelessImage?.learned();
       log.note(`the image has no repository at ${officialRepoDir}: uploading the tree`);
       repoDir = `${session.workdir}/repo`;
       outcome = await run(
@@ -122,6 +136,8 @@ export async function evaluate(
     }
   }
   const { exec, steps } = outcome;
+  // the rest is host-side (steps, grading, files): the sandbox's quota slot is not held for it
+  sandboxDone();
   const order = ['in place', 'checkout', 'setup', 'model patch', 'tests'];
   let failed: string | null = null;
   for (const name of order) {
@@ -235,6 +251,7 @@ async function checkout(
     workdir: session.workdir,
     scratchDir,
     signal: ctx.signal,
+    ...(ctx.archive === undefined ? {} : { tar: ctx.archive }),
   });
 }
 

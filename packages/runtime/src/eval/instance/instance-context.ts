@@ -27,4 +27,23 @@ export interface InstanceContext {
   signal: AbortSignal;
   /** Receives the sandbox's release (destroy), which runs on while the caller continues; await them all before exit. */
   trackRelease: (release: Promise<void>) => void;
+  /**
+   * Called once when the instance has made its last call into its sandbox and handed the sandbox
+   * back (its destroy started): what is left is host-side (parsing, grading, the instance's files),
+   * so the caller may start its next instance, whose create takes the quota slot this one frees.
+   * Not called when the instance ends before its evaluation script ran (no patch, a sandbox or
+   * step error before it): then the instance's result is awaited as before (it may be retried).
+   */
+  onSandboxDone?: () => void;
+  /**
+   * What the run has learned about this instance's image in `in-place` mode: `known()` is `true`
+   * once an earlier instance of the same image found no repository at `/testbed` (the in-place
+   * probe is then skipped and the tree uploaded at once); `learned()` records that finding.
+   */
+  treelessImage?: { known(): boolean; learned(): void };
+  /**
+   * The instance's `git archive`, started by runInstance beside the sandbox's create when the tree
+   * is known to go in as an archive (so the host's work does not hold the sandbox). Set by runInstance.
+   */
+  archive?: Promise<Uint8Array>;
 }

@@ -25,18 +25,26 @@ import type { InstanceContext } from './instance-context.js';
  * Runs the instance. Returns its result, or `null` when `signal` aborted it (nothing is recorded
  * then, so a resumed run evaluates it again).
  */
-export async function runInstance(ctx: InstanceContext): Promise<InstanceResult | null> {
-  const { instance, prediction, outDir } = ctx;
+export async function runInstance(options: InstanceContext): Promise<InstanceResult | null> {
+  const { instance, prediction, outDir } = options;
   const started = performance.now();
   const log = new EvalLog();
   const patch = prediction.model_patch;
   const patchExists = patch !== null && patch.trim() !== '';
   // the sandbox is asked for before the host-side files are prepared, so that its create overlaps
   // them and a quota slot freed by this worker's previous instance is taken again at once
-  const acquiring = patchExists ? acquireSandbox(ctx) : undefined;
+  const acquiring = patchExists ? acquireSandbox(options) : undefined;
   // handled below (awaited, or released on a failed preparation); this only keeps a rejection
   // that arrives while the files are written from counting as unhandled
   acquiring?.catch(() => undefined);
+  // when the tree is known to go in as an archive, the host's `git archive` overlaps the create too
+  const archiveFirst =
+    options.checkoutMode === 'archive' ||
+    (options.checkoutMode === 'in-place' && options.treelessImage?.known() === true);
+  const archive =
+    patchExists && archiveFirst ? options.store.archive(instance.repo, instance.base_commit) : undefined;
+  archive?.catch(() => undefined); // awaited by the checkout step; unused if the acquire fails
+  const ctx: InstanceContext = archive === undefined ? options : { ...options, archive };
   try {
     await rm(outDir, { recursive: true, force: true }); // a rerun (resume) starts from a clean directory
     await mkdir(outDir, { recursive: true });
@@ -60,6 +68,14 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
     resolved: false,
   };
   let session: SandboxSession | undefined;
+  let released = false;
+  /** Hands the sandbox back once no more calls go into it; the caller may then start its next instance. */
+  const sandboxDone = (): void => {
+    if (session === undefined || released) return;
+    released = true;
+    ctx.trackRelease(destroySession(session));
+    ctx.onSandboxDone?.();
+  };
   try {
     if (!report.patch_exists) {
       result.status = 'empty_patch';
@@ -72,7 +88,7 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
       log.note(
         `sandbox ${session.id} from ${session.providerName}, workdir ${session.workdir}, acquired in ${acquired.ms} ms`,
       );
-      await evaluate(ctx, session, log, result, report, started);
+      await evaluate(ctx, session, log, result, report, started, sandboxDone);
     }
   } catch (error) {
     if (ctx.signal.aborted) {
@@ -101,7 +117,10 @@ export async function runInstance(ctx: InstanceContext): Promise<InstanceResult 
     if (kind === 'patch_apply') await writeReport(outDir, instance.instance_id, report);
   } finally {
     // destroyed while the worker moves on to its next instance; runEval awaits every release
-    if (session !== undefined) ctx.trackRelease(destroySession(session));
+    if (session !== undefined && !released) {
+      released = true;
+      ctx.trackRelease(destroySession(session));
+    }
   }
   result.duration_ms = Math.round(performance.now() - started);
   result.finished_at = new Date().toISOString();

@@ -39,12 +39,39 @@ describe('readDurations', () => {
       const found = await readDurations(await file(`${lines.join('\n')}\n\n{"instance_id": "f", "dura`));
       // b waited 120 ms of its 300 for a sandbox: it ran 180
       expect(Object.fromEntries(found.durations)).toEqual({ a: 1500, b: 180, d: 1_800_000 });
+      expect(found.measure).toBe('duration_ms - acquire_ms');
       expect(found.ignored).toEqual([
         { line: 4, reason: 'an infrastructure error' },
         { line: 6, reason: 'no duration_ms' },
         { line: 7, reason: 'not a JSON object' },
         { line: 9, reason: 'not complete JSON' },
       ]);
+    });
+  });
+
+  describe('when every usable line has script_ms', () => {
+    it('returns the script times, not the instance times', async () => {
+      const lines = [
+        { instance_id: 'a', duration_ms: 9000, acquire_ms: 500, script_ms: 7000, infra_error: false },
+        { instance_id: 'b', duration_ms: 8000, acquire_ms: 100, script_ms: 7400, infra_error: false },
+        { instance_id: 'c', duration_ms: 50, infra_error: true },
+      ].map((line) => JSON.stringify(line));
+      const found = await readDurations(await file(`${lines.join('\n')}\n`));
+      // by duration − acquire a (8500) would come before b (7900); by their scripts b runs longer
+      expect(Object.fromEntries(found.durations)).toEqual({ a: 7000, b: 7400 });
+      expect(found.measure).toBe('script_ms');
+    });
+  });
+
+  describe('when some usable lines have script_ms and others not (an older results.jsonl)', () => {
+    it('uses duration_ms − acquire_ms for every line', async () => {
+      const lines = [
+        { instance_id: 'a', duration_ms: 9000, acquire_ms: 500, script_ms: 7000, infra_error: false },
+        { instance_id: 'b', duration_ms: 8000, acquire_ms: 100, infra_error: false },
+      ].map((line) => JSON.stringify(line));
+      const found = await readDurations(await file(`${lines.join('\n')}\n`));
+      expect(Object.fromEntries(found.durations)).toEqual({ a: 8500, b: 7900 });
+      expect(found.measure).toBe('duration_ms - acquire_ms');
     });
   });
 
