@@ -79,7 +79,8 @@ export interface EvalScriptInput {
 
 /**
  * The step checking that the image holds the repository at `repoDir` at `baseCommit`: prints
- * {@link noTreeMarker} and exits 3 when there is no repository there, exits 4 when HEAD is another
+ * {@link noTreeMarker} and exits 3 when there is no repository there (without touching the git
+ * config), adds `repoDir` to the global `safe.directory` list only when it is not there yet, exits 4 when HEAD is another
  * commit, exits 5 when the sandbox's user cannot write it (or its `.git`).
  */
 export function inPlaceStep(repoDir: string, baseCommit: string, workdir: string): PrepareStep {
@@ -89,7 +90,11 @@ export function inPlaceStep(repoDir: string, baseCommit: string, workdir: string
     name: 'in place',
     cwd: workdir,
     command: [
-      `git config --global --add safe.directory ${dir} 2>/dev/null;`,
+      // No repository there (the local adapter, an image without the code): stop before touching
+      // the user's git config, which on the local adapter is the host user's own.
+      `[ -e ${dir}/.git ] || { echo '${noTreeMarker}'; exit 3; };`,
+      // Trust the image's tree (root's) once: added only when absent, so repeated runs never grow it.
+      `git config --global --get-all safe.directory 2>/dev/null | grep -qxF -- ${dir} || git config --global --add safe.directory ${dir} 2>/dev/null;`,
       `head=$(git -C ${dir} rev-parse -q --verify HEAD 2>/dev/null) || { echo '${noTreeMarker}'; exit 3; };`,
       `want=$(git -C ${dir} rev-parse -q --verify ${base} 2>/dev/null);`,
       `if [ "$head" != "$want" ]; then echo "${repoDir} is at $head, not base_commit ${baseCommit}: the image is not this instance's"; exit 4; fi;`,
@@ -135,7 +140,10 @@ export function testStepCommand(input: EvalScriptInput, testPath: string): strin
       ? 'echo "No test files to reset"'
       : pinnedGitCommand('checkout', [input.resetRef, ...test.resetFiles]);
   // The spec's `git apply …` with the config that could change what it accepts pinned (D01).
-  const applyTestPatch = test.applyTestPatch.replace(/^git /, `${formatCommand(['git', ...pinnedGitConfig])} `);
+  const applyTestPatch = test.applyTestPatch.replace(
+    /^git /,
+    `${formatCommand(['git', ...pinnedGitConfig])} `,
+  );
   const lines = [
     `unset ${injectedEnvironment.join(' ')}`,
     ...test.activate,
