@@ -6,6 +6,8 @@
  * results are the same in whatever order and thread the logs are graded.
  * @module
  */
+
+import { isAscii } from 'node:buffer';
 import { closeSync, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -260,7 +262,8 @@ function readOptional(file: string): { text: string | null; error?: string } {
     fd = openSync(file, 'r');
     const { size } = fstatSync(fd);
     if (size > maxReadBytes) return { text: null, error: `File size (${size}) is greater than 2 GiB` };
-    return { text: readFileSync(fd, 'utf8') };
+    if (size > maxBufferedBytes) return { text: readFileSync(fd, 'utf8') };
+    return { text: decodeUtf8(readFileSync(fd)) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { text: null };
     return { text: null, error: (error as Error).message };
@@ -271,3 +274,16 @@ function readOptional(file: string): { text: string | null; error?: string } {
 
 /** The largest file `fs.readFile` reads (`kIoMaxLength`, 2 GiB − 1). */
 const maxReadBytes = 2 ** 31 - 1;
+
+/** Files up to this size are read as bytes and decoded by {@link decodeUtf8}; larger ones (and their errors) as before. */
+const maxBufferedBytes = 64 * 1024 * 1024;
+
+/**
+ * `bytes` as UTF-8 text, the same string `readFileSync(file, 'utf8')` gives: all-ASCII bytes (a
+ * test log, nearly always) are copied as Latin-1, which is the same text without UTF-8 decoding
+ * (a 200 KB log: 0.2-0.3 ms of CPU read as UTF-8, about half that read and copied); others decoded
+ * as UTF-8 (an invalid sequence becomes U+FFFD, as there).
+ */
+export function decodeUtf8(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+}

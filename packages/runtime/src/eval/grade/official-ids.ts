@@ -116,22 +116,24 @@ export function officialStatuses(
   form: OfficialIdForm,
 ): OfficialStatuses {
   if (form === 'whole') return { statuses: new Map(full), collisions: [] };
-  const statuses = new Map<string, TestStatus>();
-  let collided = false;
+  // One probe per id (a set, its size telling a new id from a repeated one) instead of a get and a
+  // set; the first repeated id (rare) sends the whole map through the worst-status pass below.
+  const first = new Map<string, TestStatus>();
   for (const [id, status] of full) {
-    const official = toOfficialId(id, form, status);
-    const worst = statuses.get(official);
-    if (worst === undefined) statuses.set(official, status);
-    else {
-      collided = true;
-      statuses.set(official, worseStatus(worst, status));
-    }
+    const size = first.size;
+    first.set(toOfficialId(id, form, status), status);
+    if (first.size === size) return collidingStatuses(full, form);
   }
-  if (!collided) return { statuses, collisions: [] };
-  // Rare: group the full ids again to name each collision.
+  return { statuses: first, collisions: [] };
+}
+
+/** {@link officialStatuses} when some full ids become one official id: the worst status of each, and the collisions named. */
+function collidingStatuses(full: ReadonlyMap<string, TestStatus>, form: OfficialIdForm): OfficialStatuses {
+  const statuses = new Map<string, TestStatus>();
   const groups = new Map<string, Array<{ id: string; status: TestStatus }>>();
   for (const [id, status] of full) {
     const official = toOfficialId(id, form, status);
+    statuses.set(official, worseStatus(statuses.get(official), status));
     const group = groups.get(official);
     if (group === undefined) groups.set(official, [{ id, status }]);
     else group.push({ id, status });

@@ -6,7 +6,7 @@
  * `runEval`: `instances/<id>/report.json`, `results.jsonl`, `run_report.json` and `summary.md`.
  * @module
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -128,15 +128,22 @@ async function gradeLogs(
     results.set(result.instance_id, result);
     invalidRecords.push(...problems);
   };
-  /** Each instance's report.json, written as soon as it is graded (awaited before the run files). */
-  const written: Array<Promise<void>> = [];
+  /**
+   * Each instance's report.json, written as soon as it is graded, synchronously on this thread:
+   * one mkdir (no `recursive` walk when the instances directory exists) and one write, instead of
+   * `fs/promises`' thread-pool round trips, which cost more CPU than the calls themselves, several
+   * at once contending for the same parent directory. The first error is thrown once the logs are
+   * graded, as before.
+   */
+  let writeError: { error: unknown } | undefined;
   const writeReport = ({ result, reportJson }: GradedInstance): void => {
     const dir = join(out, 'instances', result.instance_id);
-    const writing = mkdir(dir, { recursive: true }).then(() =>
-      writeFile(join(dir, 'report.json'), reportJson),
-    );
-    writing.catch(() => {}); // its error is thrown by the Promise.all below
-    written.push(writing);
+    try {
+      makeInstanceDir(dir);
+      writeFileSync(join(dir, 'report.json'), reportJson);
+    } catch (error) {
+      writeError ??= { error };
+    }
   };
   const seen = new Set<string>();
   const toGrade: GradeTask[] = [];
@@ -200,7 +207,7 @@ async function gradeLogs(
   };
   const report = buildRunReport(input);
   await mkdir(out, { recursive: true });
-  await Promise.all(written);
+  if (writeError !== undefined) throw writeError.error;
   await writeFile(
     join(out, 'results.jsonl'),
     [...results.values()].map((r) => `${JSON.stringify(r)}\n`).join(''),
@@ -227,4 +234,19 @@ function gradeTaskOf(
     plan = { invalid: (error as Error).message };
   }
   return prediction === undefined ? { instance, plan, found } : { instance, plan, found, prediction };
+}
+
+/**
+ * Makes an instance's output directory: one `mkdir` when its parent exists (every instance after
+ * the first), else `mkdir -p` (the first, an id holding `/`, or a directory left by an earlier
+ * run, which `recursive` accepts).
+ */
+function makeInstanceDir(dir: string): void {
+  try {
+    mkdirSync(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'EEXIST') throw error;
+    mkdirSync(dir, { recursive: true });
+  }
 }

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { officialIdForm, officialStatuses, toOfficialId } from '../../../src/eval/grade/official-ids.js';
+import {
+  type IdCollision,
+  type OfficialIdForm,
+  type OfficialStatuses,
+  officialIdForm,
+  officialStatuses,
+  toOfficialId,
+  worseStatus,
+} from '../../../src/eval/grade/official-ids.js';
+import type { TestStatus } from '../../../src/eval/instance/grade.js';
 
 describe('toOfficialId', () => {
   it.each([
@@ -108,6 +117,67 @@ describe('officialStatuses', () => {
           status: 'FAILED',
         },
       ]);
+    });
+  });
+});
+
+/** officialStatuses as it was before its one-probe loop (2026-12-01): the reference of the property below. */
+function officialStatusesBefore(
+  full: ReadonlyMap<string, TestStatus>,
+  form: OfficialIdForm,
+): OfficialStatuses {
+  if (form === 'whole') return { statuses: new Map(full), collisions: [] };
+  const statuses = new Map<string, TestStatus>();
+  let collided = false;
+  for (const [id, status] of full) {
+    const official = toOfficialId(id, form, status);
+    const worst = statuses.get(official);
+    if (worst === undefined) statuses.set(official, status);
+    else {
+      collided = true;
+      statuses.set(official, worseStatus(worst, status));
+    }
+  }
+  if (!collided) return { statuses, collisions: [] };
+  const groups = new Map<string, Array<{ id: string; status: TestStatus }>>();
+  for (const [id, status] of full) {
+    const official = toOfficialId(id, form, status);
+    const group = groups.get(official);
+    if (group === undefined) groups.set(official, [{ id, status }]);
+    else group.push({ id, status });
+  }
+  const collisions: IdCollision[] = [];
+  for (const [official, from] of groups)
+    if (from.length > 1) collisions.push({ official, from, status: statuses.get(official) as TestStatus });
+  return { statuses, collisions };
+}
+
+describe('officialStatuses', () => {
+  describe('when ids collide or not, in every form', () => {
+    it('gives the statuses (order included) and collisions the get-then-set loop gave', () => {
+      const id = fc.string({
+        unit: fc.constantFrom('a', 'b', '/', '*', '[', ']', ' ', '.', '\t', ' › ', 'MouseButton.LEFT', '1'),
+        maxLength: 12,
+      });
+      const status = fc.constantFrom<TestStatus>('PASSED', 'FAILED', 'SKIPPED', 'ERROR', 'XFAIL');
+      const form = fc.constantFrom<OfficialIdForm>(
+        'whole',
+        'pytest',
+        'pytest-options',
+        'matplotlib',
+        'jest-title',
+        'minitest-shoulda',
+      );
+      fc.assert(
+        fc.property(fc.array(fc.tuple(id, status), { maxLength: 30 }), form, (entries, chosen) => {
+          const full = new Map(entries);
+          const now = officialStatuses(full, chosen);
+          const before = officialStatusesBefore(full, chosen);
+          expect([...now.statuses]).toEqual([...before.statuses]);
+          expect(now.collisions).toEqual(before.collisions);
+        }),
+        { numRuns: 3000 },
+      );
     });
   });
 });

@@ -480,6 +480,27 @@ describe('runGrade', () => {
     });
   });
 
+  describe('when --out already holds a run, or cannot hold one', () => {
+    it('grades into the same --out again, each report.json rewritten byte for byte', async () => {
+      const out = join(dir, 'again');
+      await runGrade({ dataset, logs, out, jobs: 1 });
+      const first = await readFile(join(out, 'instances/psf__requests-90002/report.json'), 'utf8');
+      await writeFile(join(out, 'instances/psf__requests-90002/report.json'), 'stale');
+      const run = await runGrade({ dataset, logs, out, jobs: 1 });
+      expect(run.report.total_instances).toBe(5);
+      expect(await readFile(join(out, 'instances/psf__requests-90002/report.json'), 'utf8')).toBe(first);
+    });
+
+    it('rejects with the file system error when --out is a file, once the logs are graded', async () => {
+      const out = join(dir, 'out-is-a-file');
+      await writeFile(out, 'not a directory');
+      await expect(runGrade({ dataset, logs, out, jobs: 1 })).rejects.toMatchObject({
+        code: expect.stringMatching(/^(?:ENOTDIR|EEXIST)$/),
+      });
+      expect(await readFile(out, 'utf8')).toBe('not a directory');
+    });
+  });
+
   describe('when --dataset holds no valid instance', () => {
     it('throws invalid_option (a usage error, not an empty success)', async () => {
       const bad = join(dir, 'bad.parquet');
