@@ -166,6 +166,20 @@ export function describeFileCases(context: ConformanceContext): void {
       },
       60_000,
     );
+    test(
+      'files.parent-is-file',
+      'throws SandboxError not_directory when a parent or a grandparent of the path is a file',
+      async () => {
+        const large = new Uint8Array(randomBytes(200 * 1024));
+        await client().exec('mkdir -p files/parent && printf x > files/parent/file');
+        for (const data of ['small', large]) {
+          await expectSandboxError(client().writeFile('files/parent/file/child', data), 'not_directory');
+          await expectSandboxError(client().writeFile('files/parent/file/x/child', data), 'not_directory');
+        }
+        const left = await client().exec('ls -A files/parent; cat files/parent/file');
+        expect(left.stdout, describeResult(left)).toBe('file\nx');
+      },
+    );
     test('files.missing', 'throws SandboxError file_not_found for a missing file', async () => {
       await expectSandboxError(client().readFile('files/no-such-file.txt'), 'file_not_found');
       await expectSandboxError(client().readFile('no-such-dir/file.txt'), 'file_not_found');

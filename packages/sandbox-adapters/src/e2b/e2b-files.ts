@@ -88,14 +88,16 @@ export async function writeE2BFile(
     followLinksScript('t', 'fail symlink-loop'),
     `d=\${t%/*}; [ -n "$d" ] || d=/; tmp="$d"/${q(tempName)}`,
     '[ -d "$t" ] && fail is-directory',
-    'mkdir -p -- "$d" 2>/dev/null || { [ -e "$d" ] && [ ! -d "$d" ] && fail not-directory; fail cannot-create-directory; }',
+    // On failure, the nearest existing ancestor says why: a file (not a directory), or unwritable.
+    `mkdir -p -- "$d" || { a=$d; while [ ! -e "$a" ]; do a=\${a%/*}; [ -n "$a" ] || a=/; done; [ -d "$a" ] || fail not-directory; [ -w "$a" ] || fail cannot-create-directory; fail failed; }`,
     '[ -d "$d" ] || fail not-directory',
-    'cat -- "$s" 2>/dev/null > "$tmp" || { rm -f "$tmp"; fail cannot-write-directory; }',
+    '[ -w "$d" ] || fail cannot-write-directory',
+    'cat -- "$s" > "$tmp" || { rm -f "$tmp"; fail failed; }',
     'rm -f "$s"',
     mode === undefined
       ? 'if [ -e "$t" ]; then chmod --reference="$t" "$tmp"; else chmod 644 "$tmp"; fi'
       : `chmod ${mode} "$tmp"`,
-    'mv -f -- "$tmp" "$t" || { rm -f "$tmp"; echo cannot-replace; exit 3; }',
+    'mv -f -- "$tmp" "$t" || { rm -f "$tmp"; echo failed; exit 3; }',
   ].join('\n');
   let outcome: { exitCode: number; stdout: string; stderr: string };
   try {
@@ -141,7 +143,6 @@ function writeError(reason: string, path: string, stderr: string): SandboxError 
       });
     case 'cannot-create-directory':
     case 'cannot-write-directory':
-    case 'cannot-replace':
       return new SandboxError({
         code: SandkitErrorCode.refused,
         message: `cannot write ${path}: permission denied for the sandbox user in ${posix.dirname(path)}; write somewhere the user owns (for example under its home) or change the directory's owner first`,
