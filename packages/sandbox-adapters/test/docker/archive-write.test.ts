@@ -95,6 +95,26 @@ describe('writeFile (docker, through the archive endpoint)', () => {
   describe.each([
     ['channel', 'user'],
     ['plain exec', 'userPlain'],
+  ] as const)('when a non-root write goes through a symlink into another directory (%s)', (_mode, which) => {
+    it('replaces the target there, owned by the user, keeps the link, and leaves no temp file in either directory', async () => {
+      const handle = sandbox(which);
+      await handle.client.exec(
+        'mkdir -p links/a links/b && printf old > links/b/t.bin && chmod 640 links/b/t.bin && ln -sfn ../b/t.bin links/a/l',
+      );
+      const data = large();
+      await handle.client.writeFile('links/a/l', data);
+      const info = await handle.client.exec(
+        "test -L links/a/l && stat -c '%u %a' links/b/t.bin && sha256sum < links/b/t.bin",
+      );
+      expect(info.stdout).toBe(`1000 640\n${sha256(data)}  -\n`);
+      expect(await tempFiles(handle, '/workspace/links/a')).toBe('');
+      expect(await tempFiles(handle, '/workspace/links/b')).toBe('');
+    }, 60_000);
+  });
+
+  describe.each([
+    ['channel', 'user'],
+    ['plain exec', 'userPlain'],
   ] as const)('when the sandbox user may not write the directory (%s)', (_mode, which) => {
     it('refuses a new file and a replacement with Permission denied, leaving nothing there', async () => {
       const handle = sandbox(which);
