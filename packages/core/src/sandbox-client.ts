@@ -141,7 +141,13 @@ export interface SandboxClient {
   /**
    * Writes a whole file atomically (temp file + rename), creating parent directories, keeping the
    * mode of an existing file.
-   * @throws SandboxError `is_directory` when the path is a directory, `sandbox_destroyed` after destroy.
+   *
+   * Symlinks at the end of the path are followed as `echo > link` follows them: the link stays and
+   * the file it leads to (through a chain of links too) is replaced atomically, keeping its mode; a
+   * dangling link's target is created (its parents too). The adapters do not confine paths: a link
+   * leading outside the workdir is followed like any path (confining is the tools' `root`).
+   * @throws SandboxError `is_directory` when the path (or the file its links lead to) is a
+   *   directory, `refused` for a symlink loop (over 40 links), `sandbox_destroyed` after destroy.
    */
   writeFile(path: string, data: SandboxData, options?: WriteFileOptions): Promise<void>;
 }

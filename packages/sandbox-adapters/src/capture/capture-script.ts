@@ -25,6 +25,9 @@
  *   in a subshell writing straight to the transport (no `P` or `S` frame, exit status only), which
  *   saves the half-dozen process starts of the other modes. With stdin `-` the script reads the
  *   transport's own stdin (a channel request followed by a payload the script must consume whole).
+ * - The running shell holds both logs open (fds 5 and 6) and reads them through `/proc/$$/fd`
+ *   where there is one, so a command that removes its logs, or the whole log directory, still
+ *   has its output returned.
  * - Both log files are removed when neither stream exceeds `cap` (the result holds them whole);
  *   otherwise they are kept for paging and the host deletes them later through `drop`.
  * - setsid passes a normal exit status through and reports a death by signal on its own stderr,
@@ -51,11 +54,11 @@ export const runFunction = `sk_inner='${inner.replaceAll("'", `'\\''`)}'
 sk_nl='
 '
 sk_start() {
-  l=$(SK_C=$sk_c setsid -f -w /bin/sh -c "$sk_inner" "$x" "$n" "$pf" "$lg" "$@" 3>&2 2>&1 1>&4 4>&- <"\${i:-/dev/null}")
+  l=$(SK_C=$sk_c setsid -f -w /bin/sh -c "$sk_inner" "$x" "$n" "$pf" "$lg" "$@" 3>&2 2>&1 1>&4 4>&- 5<&- 6<&- <"\${i:-/dev/null}")
 }
 sk_more() {
-  m=$(($(wc -c <"$lg.out"))); if [ "$m" -gt "$so" ]; then tail -c +$((so + 1)) "$lg.out" | head -c $((m - so)); so=$m; fi
-  m=$(($(wc -c <"$lg.err"))); if [ "$m" -gt "$se" ]; then tail -c +$((se + 1)) "$lg.err" | head -c $((m - se)) >&2; se=$m; fi
+  m=$(($(wc -c <"$sk_O"))); if [ "$m" -gt "$so" ]; then tail -c +$((so + 1)) "$sk_O" | head -c $((m - so)); so=$m; fi
+  m=$(($(wc -c <"$sk_E"))); if [ "$m" -gt "$se" ]; then tail -c +$((se + 1)) "$sk_E" | head -c $((m - se)) >&2; se=$m; fi
 }
 sk_follow() {
   sk_d=
@@ -89,13 +92,16 @@ sk_run() {
   elif ! { { [ -d "\${lg%/*}" ] || mkdir -p -- "\${lg%/*}"; } && : >"$lg.out" && : >"$lg.err"; } 2>/dev/null; then
     k=n s=126 l="cannot write the output log $lg.out: make \${lg%/*} writable for the sandbox user"
   else
+    exec 5<"$lg.out" 6<"$lg.err"; sk_O=$lg.out sk_E=$lg.err
+    [ -r /proc/$$/fd/5 ] && sk_O=/proc/$$/fd/5 sk_E=/proc/$$/fd/6
     if [ "$live" = 1 ]; then sk_follow "$@"; else sk_start "$@"; s=$?; fi
     l=\${l%%"$sk_nl"*}
     case $l in "") ;; "setsid: child "*) k=s l=;; *) k=n;; esac
     if [ -n "$pf" ]; then pg=; read -r pg <"$pf"; [ -n "$pg" ] && kill -0 -"$pg" 2>/dev/null && t=1; fi
-    if [ "$live" != 1 ] && { [ -s "$lg.out" ] || [ -s "$lg.err" ]; }; then set -- $(wc -c "$lg.out" "$lg.err"); so=$1 se=$3; fi
+    if [ "$live" != 1 ] && { [ -s "$sk_O" ] || [ -s "$sk_E" ]; }; then set -- $(wc -c "$sk_O" "$sk_E"); so=$1 se=$3; fi
     printf '%sS%s %s\\n' "$n" "$so" "$se"
-    if [ "$live" != 1 ]; then sk_slices "$lg.out" "$so" "$cap"; sk_slices "$lg.err" "$se" "$cap" >&2; fi
+    if [ "$live" != 1 ]; then sk_slices "$sk_O" "$so" "$cap"; sk_slices "$sk_E" "$se" "$cap" >&2; fi
+    exec 5<&- 6<&-
     [ "$so" -gt "$cap" ] || [ "$se" -gt "$cap" ] || rm -f -- "$lg.out" "$lg.err"
   fi
   printf '%sE%s %s %s %s\\n' "$n" "$k" "$s" "$t" "$l"

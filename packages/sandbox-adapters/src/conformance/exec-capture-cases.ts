@@ -2,7 +2,8 @@
  * Conformance cases for output captured where the command runs: a background child that keeps
  * writing cannot hold the call, the head and the tail of a cut stream are exact, bytes passed to
  * streaming callbacks are the command's bytes unchanged, the whole log stays readable in the
- * sandbox (with bounded retention), and 1 GiB of output leaves host memory flat.
+ * sandbox (with bounded retention), a command that removes its own logs still gets its output, and
+ * 1 GiB of output leaves host memory flat.
  * @module
  */
 import { randomBytes } from 'node:crypto';
@@ -95,6 +96,44 @@ export function describeExecCaptureCases(context: ConformanceContext): void {
       expect(fits.stdoutTail).toBeUndefined();
       expect(fits.outputLog).toBeUndefined();
     });
+    test(
+      'capture.log-removed',
+      'returns the whole output, head and tail, of a command that removes its own log files',
+      async () => {
+        // Where the output goes to a log file, fds 1 and 2 name it: the command unlinks both (a
+        // pipe's name, elsewhere, names no file). Small, above 64 KiB, and cut.
+        const unlink = 'rm -f -- "$(readlink /proc/$$/fd/1)" "$(readlink /proc/$$/fd/2)"';
+        for (const [lines, cap] of [
+          [10, 1024 * 1024],
+          [30_000, 1024 * 1024],
+          [100_000, 1000],
+        ] as const) {
+          const whole = seqText(lines);
+          const result = await client().exec(`seq 1 ${lines}; ${unlink}; echo after >&2; exit 3`, {
+            maxOutputBytes: cap,
+          });
+          const cut = whole.length > cap;
+          expect(
+            {
+              exitCode: result.exitCode,
+              signal: result.signal,
+              stdoutBytes: result.stdoutBytes,
+              head: result.stdout === whole.slice(0, cut ? cap : undefined),
+              tail: cut ? result.stdoutTail === whole.slice(-cap) : result.stdoutTail === undefined,
+              stderr: result.stderr,
+            },
+            describeResult(result),
+          ).toEqual({
+            exitCode: 3,
+            signal: null,
+            stdoutBytes: whole.length,
+            head: true,
+            tail: true,
+            stderr: 'after\n',
+          });
+        }
+      },
+    );
     test('capture.head-tail-stderr', 'cuts stderr to its own head and tail', async () => {
       const whole = seqText(50_000);
       const result = await client().exec('echo out; seq 1 50000 >&2', { maxOutputBytes: 300 });

@@ -1,6 +1,6 @@
 /**
  * Conformance cases for `readFile` / `writeFile`: binary safety, parents created, mode kept,
- * atomic replace, awkward names, a 10 MB round trip, and typed errors.
+ * atomic replace, writes through symlinks, awkward names, a 10 MB round trip, and typed errors.
  * @module
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -108,6 +108,77 @@ export function describeFileCases(context: ConformanceContext): void {
         expect(sum.stdout.split(' ')[0]).toBe(createHash('sha256').update(data).digest('hex'));
       },
       60_000,
+    );
+    test(
+      'files.symlink',
+      'writes through a symlink: the link stays, its target gets the bytes and keeps its mode',
+      async () => {
+        const workdir = context.handle().workdir;
+        const large = new Uint8Array(randomBytes(200 * 1024));
+        await client().exec(
+          [
+            'mkdir -p files/links/sub && printf old > files/links/real.txt && chmod 750 files/links/real.txt',
+            'printf old > files/links/sub/deep.txt && chmod 600 files/links/sub/deep.txt',
+            'cd files/links && ln -s real.txt rel && ln -s sub/deep.txt into-sub',
+            `ln -s ${formatCommand([`${workdir}/files/links/rel`])} abs-chain`,
+            'ln -s made.txt dangling && ln -s new-dir/made.txt dangling-deep && ln -s sub to-dir',
+          ].join(' && '),
+        );
+        await client().writeFile('files/links/rel', 'small through rel');
+        await client().writeFile(`${workdir}/files/links/abs-chain`, 'small through a chain');
+        await client().writeFile('files/links/into-sub', large);
+        await client().writeFile('files/links/dangling', 'made through a dangling link');
+        await client().writeFile('files/links/dangling-deep', large);
+        const state = await client().exec(
+          [
+            'cd files/links',
+            "for l in rel abs-chain into-sub dangling dangling-deep to-dir; do test -L $l && printf '%s ' $l; done; echo",
+            "stat -c '%a %s' real.txt sub/deep.txt made.txt new-dir/made.txt",
+            "find . -name '*.sandkit-tmp' -o -name '.sandkit-*' | wc -l",
+          ].join('\n'),
+        );
+        expect(state.stdout, describeResult(state)).toBe(
+          [
+            'rel abs-chain into-sub dangling dangling-deep to-dir ',
+            '750 21',
+            `600 ${large.length}`,
+            '644 28',
+            `644 ${large.length}`,
+            '0',
+            '',
+          ].join('\n'),
+        );
+        expect(new TextDecoder().decode(await client().readFile('files/links/real.txt'))).toBe(
+          'small through a chain',
+        );
+        expect(
+          Buffer.from(await client().readFile('files/links/sub/deep.txt')).equals(Buffer.from(large)),
+        ).toBe(true);
+        await expectSandboxError(client().writeFile('files/links/to-dir', 'x'), 'is_directory');
+        await expectSandboxError(client().writeFile('files/links/to-dir', large), 'is_directory');
+        await client().exec('cd files/links && ln -s loop-b loop-a && ln -s loop-a loop-b');
+        await expectSandboxError(client().writeFile('files/links/loop-a', 'x'), 'refused');
+        await expectSandboxError(client().writeFile('files/links/loop-b', large), 'refused');
+        const loops = await client().exec(
+          "cd files/links && test -L loop-a && test -L loop-b && find . -name '*.sandkit-tmp' -o -name '.sandkit-*' | wc -l",
+        );
+        expect(loops.stdout, describeResult(loops)).toBe('0\n');
+      },
+      60_000,
+    );
+    test(
+      'files.parent-is-file',
+      'throws SandboxError not_directory when a parent or a grandparent of the path is a file',
+      async () => {
+        const large = new Uint8Array(randomBytes(200 * 1024));
+        await client().exec('mkdir -p files/parent && printf x > files/parent/file');
+        for (const data of ['small', large]) {
+          await expectSandboxError(client().writeFile('files/parent/file/child', data), 'not_directory');
+          await expectSandboxError(client().writeFile('files/parent/file/x/child', data), 'not_directory');
+        }
+        const left = await client().exec('ls -A files/parent; cat files/parent/file');
+        expect(left.stdout, describeResult(left)).toBe('file\nx');
+      },
     );
     test('files.missing', 'throws SandboxError file_not_found for a missing file', async () => {
       await expectSandboxError(client().readFile('files/no-such-file.txt'), 'file_not_found');

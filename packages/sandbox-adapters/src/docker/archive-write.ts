@@ -87,8 +87,10 @@ export async function writeThroughArchive(
       failed = await put();
     }
     if (failed !== undefined) throw failed.error;
-    const result = await finish(signal?.aborted ? 'no' : 'go');
-    if (result.exitCode === 0 && signal?.aborted) throw aborted(path);
+    // Decided once: an abort that comes while the script renames is too late to report.
+    const go = signal?.aborted !== true;
+    const result = await finish(go ? 'go' : 'no');
+    if (result.exitCode === 0 && !go) throw aborted(path);
     return result;
   };
 

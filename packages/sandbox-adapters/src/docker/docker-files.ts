@@ -65,9 +65,12 @@ export async function readDockerFile(
 }
 
 /**
- * Writes a whole file atomically, creating parents and keeping an existing file's mode.
+ * Writes a whole file atomically, creating parents and keeping an existing file's mode. A symlink
+ * (a chain of them too) is followed: the link stays and the file it leads to gets the bytes; a
+ * dangling link's target is created (parents too).
  * @throws SandkitError `invalid_option` for an empty path or one with a NUL byte (as the local adapter).
- * @throws SandboxError `is_directory`, `not_directory`, `sandbox_destroyed`, `sandbox_gone`,
+ * @throws SandboxError `refused` for a symlink loop (over 40 links); `is_directory`,
+ *   `not_directory`, `sandbox_destroyed`, `sandbox_gone`,
  *   `sandbox_unavailable` (also when the sandbox user may not write the file: "Permission denied");
  *   `aborted` when `options.signal` aborts before the file is replaced (nothing is left behind).
  */
@@ -125,6 +128,13 @@ function fileError(result: InternalScriptResult, path: string, action: 'read' | 
     return new SandboxError({
       code: SandkitErrorCode.isDirectory,
       message: `${path} is a directory, not a file`,
+      details: { path },
+    });
+  }
+  if (result.exitCode === writeExit.linkLoop) {
+    return new SandboxError({
+      code: SandkitErrorCode.refused,
+      message: `cannot write ${path}: more than 40 symbolic links (a loop?); write to the file the link should lead to`,
       details: { path },
     });
   }

@@ -9,8 +9,12 @@
  * it did not, or was aborted; empty: read it as one line from stdin, after the checks), `$6` `1` =
  * print `R<status>` once the checks are done (the host waits for it before uploading).
  *
- * - Checks, as the sandbox user: the target is not a directory; its parents exist or are made;
- *   the user may write its directory (`test -w`; the engine writes as root).
+ * - Symlinks at the end of `$2` are followed (follow-links-script.ts): the link stays and the file
+ *   it leads to is replaced, or created for a dangling link. When that file is in another directory
+ *   than the upload, the temp file is first moved beside it, so the last rename stays atomic.
+ * - Checks, as the sandbox user: the target is not a directory; its parents (and the upload's
+ *   directory) exist or are made; the user may write both directories (`test -w`; the engine
+ *   writes as root).
  * - For an existing file, while the bytes upload: its mode (`stat -L`, so through a symlink);
  *   `chmod` then runs only when it differs from `$4`. A regular file over
  *   {@link deferredUnlinkMinBytes} is held open by a background `sleep` through the rename and
@@ -24,6 +28,7 @@
  * - Exits 0, or one of {@link writeExit} (with the failing command's message on stderr).
  * @module
  */
+import { followLinksScript } from '../follow-links-script.js';
 import { writeExit } from './channel-write.js';
 
 /** An existing regular file larger than this many bytes is freed after the write returns. */
@@ -35,9 +40,12 @@ export const unlinkHoldSeconds = 30;
 /** The script's text (see the module doc for its arguments). */
 export const finishWriteScript = `t=$1 d=$2 keep=$3 pm=$4 g=$5 e=0 m= h=
 p=\${d%/*}; [ -n "$p" ] || p=/
-if [ -d "$d" ]; then e=${writeExit.isDirectory}
-elif ! { [ -d "$p" ] || mkdir -p -- "$p"; }; then e=${writeExit.parents}
-elif [ ! -w "$p" ]; then e=${writeExit.unwritable}
+${followLinksScript('d', `e=${writeExit.linkLoop}`)}
+q=\${d%/*}; [ -n "$q" ] || q=/
+if [ $e != 0 ]; then :
+elif [ -d "$d" ]; then e=${writeExit.isDirectory}
+elif ! { [ -d "$p" ] || mkdir -p -- "$p"; } || ! { [ -d "$q" ] || mkdir -p -- "$q"; }; then e=${writeExit.parents}
+elif [ ! -w "$p" ] || [ ! -w "$q" ]; then e=${writeExit.unwritable}
 fi
 [ "$6" != 1 ] || echo R$e
 if [ $e = 0 ] && [ "$g" != no ] && [ -f "$d" ]; then
@@ -49,6 +57,7 @@ fi
 [ -n "$g" ] || read -r g || g=
 if [ "$g" = go ] && [ $e = 0 ]; then
   if [ -n "$m" ] && [ "$m" != "$pm" ]; then chmod "$m" -- "$t" || e=${writeExit.mode}; fi
+  if [ $e = 0 ] && [ "$q" != "$p" ]; then mv -f -- "$t" "$q/\${t##*/}" && t=$q/\${t##*/} || e=${writeExit.move}; fi
   [ $e != 0 ] || mv -f -- "$t" "$d" || e=${writeExit.move}
 fi
 [ -z "$h" ] || kill $h 2>/dev/null

@@ -57,7 +57,7 @@ export function execBase(id: string): string {
 /** The wrapper that runs one command and prints its result record. */
 export function wrapperScript(input: WrapperInput): string {
   const q = quoteShellArgument;
-  const inner = `__sandkit_status=$2; trap 'echo $? > "$__sandkit_status"' EXIT; eval "$1"`;
+  const inner = `__sandkit_status=$2; trap '{ echo $? > "$__sandkit_status"; } 2>/dev/null' EXIT; eval "$1"`;
   const env = Object.entries({ ...input.env, SANDKIT_EXEC_ID: input.id }).map(
     ([name, value]) => `${name}=${value}`,
   );
@@ -78,13 +78,17 @@ export function wrapperScript(input: WrapperInput): string {
     `mkdir -p ${execDir} 2>/dev/null; [ -w ${execDir} ] || { printf '\\n%s nolog 0 0 0\\n\\n\\n\\n\\n' ${q(input.token)}; exit 0; }`,
     ...(input.drop === undefined ? [] : [`rm -f ${q(`${input.drop}.out`)} ${q(`${input.drop}.err`)}`]),
     `cd -- ${q(input.cwd)} 2>/dev/null || { printf '\\n%s cwd 0 0 0\\n\\n\\n\\n\\n' ${q(input.token)}; exit 0; }`,
-    `${run} < ${input.stdin ? '"$b.in"' : '/dev/null'} > "$lg.out" 2> "$lg.err" &`,
+    // The wrapper holds both logs open (fds 7 and 8) and reads them through /proc/$$/fd, so a
+    // command that removes them, or the whole log directory, still has its output returned.
+    ': > "$lg.out"; : > "$lg.err"; exec 7< "$lg.out" 8< "$lg.err"',
+    '__O="$lg.out"; __E="$lg.err"; [ -r /proc/$$/fd/7 ] && __O=/proc/$$/fd/7 && __E=/proc/$$/fd/8',
+    `${run} < ${input.stdin ? '"$b.in"' : '/dev/null'} > "$lg.out" 2> "$lg.err" 7<&- 8<&- &`,
     '__p=$!',
     'echo "$__p" > "$b.pgid"',
     ...(input.stream
       ? [
           'so=0; se=0',
-          `__more() { m=$(($(wc -c < "$lg.out"))); if [ $m -gt $so ]; then printf o; tail -c +$((so + 1)) "$lg.out" | head -c $((m - so)) | base64 -w 0; echo; so=$m; fi; m=$(($(wc -c < "$lg.err"))); if [ $m -gt $se ]; then printf e; tail -c +$((se + 1)) "$lg.err" | head -c $((m - se)) | base64 -w 0; echo; se=$m; fi; }`,
+          `__more() { m=$(($(wc -c < "$__O"))); if [ $m -gt $so ]; then printf o; tail -c +$((so + 1)) "$__O" | head -c $((m - so)) | base64 -w 0; echo; so=$m; fi; m=$(($(wc -c < "$__E"))); if [ $m -gt $se ]; then printf e; tail -c +$((se + 1)) "$__E" | head -c $((m - se)) | base64 -w 0; echo; se=$m; fi; }`,
           // A zombie still answers kill -0: read the state from /proc instead (comm is sh or bash).
           '__alive() { __st=; read -r _ _ __st _ < /proc/$__p/stat 2>/dev/null && [ "$__st" != Z ]; }',
           'while __alive; do __more; sleep 0.05; done',
@@ -92,7 +96,9 @@ export function wrapperScript(input: WrapperInput): string {
       : []),
     '{ wait "$__p"; } 2>/dev/null; __s=$?',
     ...(input.stream ? ['__more'] : []),
-    'if [ -f "$b.status" ]; then __k=exit; __c=$(cat "$b.status"); else __k=signal; __c=$((__s - 128)); fi',
+    // No status file (the command removed it, or was killed before its EXIT trap): wait's status.
+    'if [ -f "$b.status" ]; then __k=exit; __c=$(cat "$b.status"); elif [ $__s -gt 128 ]; then __k=signal; __c=$((__s - 128)); else __k=exit; __c=$__s; fi',
+    `mkdir -p ${execDir} 2>/dev/null`,
     printRecord(input.token, input.maxOutputBytes),
     'rm -f "$b.status" "$b.pgid" "$b.in"',
     'exit 0',
@@ -137,7 +143,7 @@ export function killScript(input: KillInput): string {
     lines.push(
       `lg=${q(input.collect.log)}`,
       '[ -n "$w" ] && kill -KILL "$w" 2>/dev/null',
-      '__k=signal; __c=9; touch "$lg.out" "$lg.err"; rm -f "$b.slices"',
+      '__k=signal; __c=9; touch "$lg.out" "$lg.err"; rm -f "$b.slices"; __O="$lg.out"; __E="$lg.err"',
       printRecord(input.collect.token, input.collect.maxOutputBytes),
       'rm -f "$b.status" "$b.pgid" "$b.in"',
     );
@@ -160,7 +166,8 @@ export function slicesPath(id: string): string {
 }
 
 /**
- * Prints the record from `$lg.out`/`$lg.err` and `$__k`/`$__c` (needs `$b`, the call's base): the
+ * Prints the record from the logs `$__O`/`$__E` (the wrapper's open fds, or `$lg.out`/`$lg.err`)
+ * and `$__k`/`$__c` (needs `$b`, the call's base): the
  * counts, then the four slices (stdout's head, stderr's head, stdout's tail, stderr's tail; a tail
  * is the last `min(cap, bytes - cap)` bytes of a cut stream, else empty). Up to
  * {@link inlineSliceBytes} in all they come inline, one base64 line each; above it they are written
@@ -170,7 +177,7 @@ export function slicesPath(id: string): string {
 function printRecord(token: string, max: number): string {
   const q = quoteShellArgument;
   return [
-    '__o=$(($(wc -c < "$lg.out"))); __e=$(($(wc -c < "$lg.err")))',
+    '__o=$(($(wc -c < "$__O"))); __e=$(($(wc -c < "$__E")))',
     `__ho=$__o; [ $__ho -gt ${max} ] && __ho=${max}; __to=$((__o - __ho)); [ $__to -gt ${max} ] && __to=${max}`,
     `__he=$__e; [ $__he -gt ${max} ] && __he=${max}; __te=$((__e - __he)); [ $__te -gt ${max} ] && __te=${max}`,
     `if [ $((__ho + __he + __to + __te)) -gt ${inlineSliceBytes} ]; then`,
@@ -179,15 +186,15 @@ function printRecord(token: string, max: number): string {
     '  __f="$b.slices"; __l=',
     '  __put() { [ "$3" -gt 0 ] && "$@" >> "$__f" && __n=$(($(wc -c < "$__f"))); __l="$__l $((__n - __m))"; __m=$__n; }',
     '  : > "$__f"; __m=0; __n=0',
-    '  __put head -c $__ho "$lg.out"; __put head -c $__he "$lg.err"',
-    '  __put tail -c $__to "$lg.out"; __put tail -c $__te "$lg.err"',
+    '  __put head -c $__ho "$__O"; __put head -c $__he "$__E"',
+    '  __put tail -c $__to "$__O"; __put tail -c $__te "$__E"',
     `  printf '\\n%s %s %s %s %s file%s\\n\\n\\n\\n\\n' ${q(token)} "$__k" "$__c" $__o $__e "$__l"`,
     'else',
     `  printf '\\n%s %s %s %s %s\\n' ${q(token)} "$__k" "$__c" $__o $__e`,
-    '  head -c $__ho "$lg.out" | base64 -w 0; echo',
-    '  head -c $__he "$lg.err" | base64 -w 0; echo',
-    '  [ $__to -gt 0 ] && tail -c $__to "$lg.out" | base64 -w 0; echo',
-    '  [ $__te -gt 0 ] && tail -c $__te "$lg.err" | base64 -w 0; echo',
+    '  head -c $__ho "$__O" | base64 -w 0; echo',
+    '  head -c $__he "$__E" | base64 -w 0; echo',
+    '  [ $__to -gt 0 ] && tail -c $__to "$__O" | base64 -w 0; echo',
+    '  [ $__te -gt 0 ] && tail -c $__te "$__E" | base64 -w 0; echo',
     'fi',
     `if [ $__o -le ${max} ] && [ $__e -le ${max} ]; then rm -f "$lg.out" "$lg.err"; fi`,
   ].join('\n');

@@ -4,7 +4,8 @@
  * envd writes uploads as root and then chowns them to the sandbox user, so an upload succeeds
  * where the user may not write. A write therefore uploads to a staging file under
  * `/tmp/.sandkit-exec` and one command, run as the user, copies it to a temp name beside the
- * target, sets the mode (the existing file's, or the requested one, or 644) and renames it into
+ * target (the file a symlink leads to), sets the mode (the existing file's, or the requested one,
+ * or 644) and renames it into
  * place: atomic, and a directory the user cannot write fails with nothing left behind (the
  * staging file is removed in every case).
  * @module
@@ -21,6 +22,7 @@ import {
 } from '@sandkit/core';
 import { CommandExitError, type Sandbox } from 'e2b';
 import { toSandboxErrorChecked } from './e2b-errors.js';
+import { followLinksScript } from '../follow-links-script.js';
 import { execDir } from './e2b-exec-script.js';
 
 /** How one file request is bounded: the whole request's deadline in ms, and the caller's abort. */
@@ -49,9 +51,11 @@ export async function readE2BFile(
 }
 
 /**
- * Writes a whole file atomically as the sandbox user.
+ * Writes a whole file atomically as the sandbox user. A symlink (a chain of them too) is followed:
+ * the link stays and the file it leads to gets the bytes; a dangling link's target is created
+ * (parents too).
  * @throws SandboxError `is_directory`; `not_directory` when a parent is a file; `refused` when the
- *   user may not write the directory; `sandbox_gone`, `sandbox_unavailable` (also when the upload
+ *   user may not write the directory, or for a symlink loop (over 40 links); `sandbox_gone`, `sandbox_unavailable` (also when the upload
  *   passes `request.requestTimeoutMs`).
  * @throws SandkitError `aborted` when `request.signal` aborts the upload (the target file is untouched).
  */
@@ -76,21 +80,24 @@ export async function writeE2BFile(
     throw await toSandboxErrorChecked(sandbox, error, `write ${path}`, path);
   }
   const q = quoteShellArgument;
-  const dir = posix.dirname(path);
-  const temp = posix.join(dir, `.${posix.basename(path).slice(0, 40)}.${id}.sandkit-tmp`);
+  const tempName = `.${posix.basename(path).slice(0, 40)}.${id}.sandkit-tmp`;
   const mode = options.mode === undefined ? undefined : options.mode.toString(8);
   const script = [
-    `s=${q(staging)}; t=${q(path)}; d=${q(dir)}; tmp=${q(temp)}`,
+    `s=${q(staging)}; t=${q(path)}`,
     'fail() { rm -f "$s"; echo "$1"; exit 3; }',
+    followLinksScript('t', 'fail symlink-loop'),
+    `d=\${t%/*}; [ -n "$d" ] || d=/; tmp="$d"/${q(tempName)}`,
     '[ -d "$t" ] && fail is-directory',
-    'mkdir -p -- "$d" 2>/dev/null || { [ -e "$d" ] && [ ! -d "$d" ] && fail not-directory; fail cannot-create-directory; }',
+    // On failure, the nearest existing ancestor says why: a file (not a directory), or unwritable.
+    `mkdir -p -- "$d" || { a=$d; while [ ! -e "$a" ]; do a=\${a%/*}; [ -n "$a" ] || a=/; done; [ -d "$a" ] || fail not-directory; [ -w "$a" ] || fail cannot-create-directory; fail failed; }`,
     '[ -d "$d" ] || fail not-directory',
-    'cat -- "$s" 2>/dev/null > "$tmp" || { rm -f "$tmp"; fail cannot-write-directory; }',
+    '[ -w "$d" ] || fail cannot-write-directory',
+    'cat -- "$s" > "$tmp" || { rm -f "$tmp"; fail failed; }',
     'rm -f "$s"',
     mode === undefined
       ? 'if [ -e "$t" ]; then chmod --reference="$t" "$tmp"; else chmod 644 "$tmp"; fi'
       : `chmod ${mode} "$tmp"`,
-    'mv -f -- "$tmp" "$t" || { rm -f "$tmp"; echo cannot-replace; exit 3; }',
+    'mv -f -- "$tmp" "$t" || { rm -f "$tmp"; echo failed; exit 3; }',
   ].join('\n');
   let outcome: { exitCode: number; stdout: string; stderr: string };
   try {
@@ -128,9 +135,14 @@ function writeError(reason: string, path: string, stderr: string): SandboxError 
         message: `a parent of ${path} is not a directory`,
         details,
       });
+    case 'symlink-loop':
+      return new SandboxError({
+        code: SandkitErrorCode.refused,
+        message: `cannot write ${path}: more than 40 symbolic links (a loop?); write to the file the link should lead to`,
+        details,
+      });
     case 'cannot-create-directory':
     case 'cannot-write-directory':
-    case 'cannot-replace':
       return new SandboxError({
         code: SandkitErrorCode.refused,
         message: `cannot write ${path}: permission denied for the sandbox user in ${posix.dirname(path)}; write somewhere the user owns (for example under its home) or change the directory's owner first`,

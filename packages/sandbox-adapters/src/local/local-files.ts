@@ -4,8 +4,8 @@
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, lstat, mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { chmod, lstat, mkdir, readFile, readlink, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import {
   type SandboxData,
   SandboxError,
@@ -37,10 +37,11 @@ export async function readLocalFile(
 
 /**
  * Writes a whole file atomically (a temp file beside it, then rename), creating parents and keeping
- * an existing file's permission bits. Writing through a symlink replaces the file it points to,
- * not the link.
+ * an existing file's permission bits. A symlink (a chain of them too) is followed: the link stays
+ * and the file it points to gets the bytes; a dangling link's target is created (parents too).
  * @throws SandkitError `invalid_option` for an empty path, a NUL byte, or a mode outside 0–0o7777.
- * @throws SandboxError `is_directory`, `not_directory`.
+ * @throws SandboxError `is_directory`, `not_directory`; `refused` for a symlink loop (over
+ *   {@link maxLinks} links).
  * @throws SandkitError `aborted` when `options.signal` aborts the write (no temp file is left).
  */
 export async function writeLocalFile(
@@ -58,12 +59,8 @@ export async function writeLocalFile(
       message: `mode must be an integer in 0..0o7777, got ${options.mode}`,
     });
   }
-  let full = resolve(workdir, checkedPath(path));
-  let existing = await lstat(full).catch(() => undefined);
-  if (existing?.isSymbolicLink()) {
-    full = await realpath(full).catch(() => full);
-    existing = await lstat(full).catch(() => undefined);
-  }
+  const full = await followLinks(resolve(workdir, checkedPath(path)));
+  const existing = await lstat(full).catch(() => undefined);
   if (existing?.isDirectory())
     throw fileError(Object.assign(new Error('is a directory'), { code: 'EISDIR' }), full);
   const mode = options.mode ?? (existing ? existing.mode & 0o7777 : 0o644);
@@ -77,6 +74,31 @@ export async function writeLocalFile(
     await rm(temp, { force: true }).catch(() => undefined);
     throw fileError(error, full);
   }
+}
+
+/** Symlinks followed before a write gives up (Linux's own limit for one path). */
+const maxLinks = 40;
+
+/**
+ * The path `path` leads to once the symlinks at its end are followed: a relative link target is
+ * joined to the link's directory as it is (not normalised, so `..` after a linked directory means
+ * what the kernel makes of it). A dangling link's target is returned as it is.
+ */
+async function followLinks(path: string): Promise<string> {
+  let current = path;
+  for (let hop = 0; hop <= maxLinks; hop++) {
+    const target = await readlink(current).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EINVAL' || error.code === 'ENOENT') return undefined;
+      throw fileError(error, current);
+    });
+    if (target === undefined) return current;
+    current = isAbsolute(target) ? target : `${dirname(current)}/${target}`;
+  }
+  throw new SandboxError({
+    code: SandkitErrorCode.refused,
+    message: `cannot write ${path}: more than ${maxLinks} symbolic links (a loop?); write to the file the link should lead to`,
+    details: { path },
+  });
 }
 
 function fileError(error: unknown, path: string): SandkitError {

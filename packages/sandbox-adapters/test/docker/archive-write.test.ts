@@ -3,7 +3,8 @@
  * at DOCKER_HOST: atomic replacement while a reader loops, the replaced file freed after the call
  * with nothing left behind, what the sandbox user may not write refused before or after the upload
  * with nothing left in the directory, an abort during the upload, and the container removed while
- * the bytes upload (a byte-for-byte proxy in front of the engine removes it when the PUT arrives).
+ * the bytes upload (a byte-for-byte proxy in front of the engine removes it when the PUT arrives),
+ * and an abort that comes after the upload, while the plain exec renames (the proxy aborts it).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -94,6 +95,26 @@ describe('writeFile (docker, through the archive endpoint)', () => {
   describe.each([
     ['channel', 'user'],
     ['plain exec', 'userPlain'],
+  ] as const)('when a non-root write goes through a symlink into another directory (%s)', (_mode, which) => {
+    it('replaces the target there, owned by the user, keeps the link, and leaves no temp file in either directory', async () => {
+      const handle = sandbox(which);
+      await handle.client.exec(
+        'mkdir -p links/a links/b && printf old > links/b/t.bin && chmod 640 links/b/t.bin && ln -sfn ../b/t.bin links/a/l',
+      );
+      const data = large();
+      await handle.client.writeFile('links/a/l', data);
+      const info = await handle.client.exec(
+        "test -L links/a/l && stat -c '%u %a' links/b/t.bin && sha256sum < links/b/t.bin",
+      );
+      expect(info.stdout).toBe(`1000 640\n${sha256(data)}  -\n`);
+      expect(await tempFiles(handle, '/workspace/links/a')).toBe('');
+      expect(await tempFiles(handle, '/workspace/links/b')).toBe('');
+    }, 60_000);
+  });
+
+  describe.each([
+    ['channel', 'user'],
+    ['plain exec', 'userPlain'],
   ] as const)('when the sandbox user may not write the directory (%s)', (_mode, which) => {
     it('refuses a new file and a replacement with Permission denied, leaving nothing there', async () => {
       const handle = sandbox(which);
@@ -136,6 +157,53 @@ describe('writeFile (docker, through the archive endpoint)', () => {
       expect(Buffer.from(await client.readFile('abort/f.bin')).toString()).toBe('old');
       expect(await tempFiles(sandbox('root'), '/workspace/abort')).toBe('');
     }, 60_000);
+  });
+
+  describe('when the signal aborts once the upload is done, while the plain exec renames it in place', () => {
+    let scratch = '';
+    let server: Server | undefined;
+    beforeAll(async () => {
+      scratch = await mkdtemp(join(tmpdir(), 'sandkit-archive-abort-'));
+    });
+    afterAll(async () => {
+      server?.close();
+      await rm(scratch, { recursive: true, force: true });
+    });
+    it('resolves, because the file was replaced (never aborted with the new bytes in place)', async () => {
+      const controller = new AbortController();
+      const socketPath = join(scratch, 'abort.sock');
+      // Armed for the second write: the first exec created after its archive PUT is the
+      // finishing script's, sent the answer `go`.
+      let stage: 'idle' | 'armed' | 'uploaded' = 'idle';
+      server = await hookingProxy(
+        socketPath,
+        async () => {
+          if (stage === 'armed') stage = 'uploaded';
+        },
+        (head) => {
+          if (stage === 'uploaded' && /^POST \S*\/exec /.test(head)) controller.abort();
+        },
+      );
+      const handle = await createDockerSandboxAdapter({
+        image: dockerTestImage,
+        docker: { socketPath },
+        channel: false,
+      }).create();
+      try {
+        await handle.client.writeFile('late.bin', 'old');
+        stage = 'armed';
+        const data = large();
+        const outcome = await handle.client.writeFile('late.bin', data, { signal: controller.signal }).then(
+          () => 'resolved',
+          (error: { code?: string }) => error.code,
+        );
+        expect(controller.signal.aborted, 'the hook fired').toBe(true);
+        const now = Buffer.from(await handle.client.readFile('late.bin'));
+        expect({ outcome, replaced: now.equals(data) }).toEqual({ outcome: 'resolved', replaced: true });
+      } finally {
+        await handle.destroy();
+      }
+    }, 120_000);
   });
 
   describe('when the container is removed, or the channel killed, while the bytes upload', () => {
@@ -206,11 +274,17 @@ describe('writeFile (docker, through the archive endpoint)', () => {
 
 /**
  * A unix socket at `path` that passes every connection through to the engine at DOCKER_HOST byte
- * for byte, except that a connection opening with an archive PUT first awaits `beforePut`.
+ * for byte, except that a connection opening with an archive PUT first awaits `beforePut`; `watch`
+ * sees the start of every chunk a client sends (requests on a kept-alive connection too).
  */
-async function hookingProxy(path: string, beforePut: () => Promise<void>): Promise<Server> {
+async function hookingProxy(
+  path: string,
+  beforePut: () => Promise<void>,
+  watch?: (chunk: string) => void,
+): Promise<Server> {
   const engine = dockerFromEnvironment(process.env.DOCKER_HOST);
   const server = createServer({ allowHalfOpen: true }, (client: Socket) => {
+    if (watch) client.on('data', (chunk: Buffer) => watch(chunk.subarray(0, 300).toString('latin1')));
     client.once('data', (first: Buffer) => {
       client.pause();
       const head = first.subarray(0, 300).toString('latin1');

@@ -108,6 +108,26 @@ describe('createE2BSandboxAdapter', () => {
     }, 30_000);
   });
 
+  describe("when the command's status file cannot be written", () => {
+    it('returns the exit code from the shell, never a signal like SIG-121', async () => {
+      const handle = await createStandInE2BAdapter().create();
+      try {
+        // A directory where the EXIT trap writes the status: the trap fails, as it does when the
+        // command removed /tmp/sandkit-exec (which, on the stand-in, is the host's /tmp).
+        const result = await handle.client.exec(
+          'mkdir "/tmp/sandkit-exec/$SANDKIT_EXEC_ID.status"; echo "$SANDKIT_EXEC_ID"; exit 7',
+        );
+        const id = result.stdout.trim();
+        expect(id).toMatch(/^[0-9a-f]+$/);
+        const cleanup = await handle.client.exec(`rmdir /tmp/sandkit-exec/${id}.status`);
+        expect(cleanup.exitCode).toBe(0);
+        expect(result).toMatchObject({ exitCode: 7, signal: null, stderr: '' });
+      } finally {
+        await handle.destroy();
+      }
+    });
+  });
+
   describe('when the timeout fires before the wrapper wrote the group id', () => {
     it('still ends every process the command started (pgid race)', async () => {
       const handle = await createStandInE2BAdapter().create();
