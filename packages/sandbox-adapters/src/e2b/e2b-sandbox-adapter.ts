@@ -137,7 +137,8 @@ function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSan
     }
   };
   const client: SandboxClient = {
-    exec: async (command, execOptions = {}) => runE2BCommand(live(), command, execOptions, config, logs),
+    exec: async (command, execOptions = {}) =>
+      runE2BCommand(live(), command, execOptions, config, logs, staging.sweepScript()),
     readFile: async (path, readOptions = {}) =>
       readE2BFile(live(), absolute(path), fileRequest(config.fileRequestTimeoutMs, readOptions.signal)),
     writeFile: async (path, data, writeOptions = {}) =>

@@ -10,9 +10,10 @@
  *
  * Instead, each client names its staging files `up-<tag>-<n>` (`tag`: random per client, `n`:
  * 0, 1, 2, … per write) and, once any of its uploads was abandoned, every later write's finishing
- * command (no extra round trip) removes each of its files whose call has ended: `n` below the next
- * number when the script is built and not a write still in flight. A concurrent write's file is
- * never touched; a file that appears after a sweep goes with the next one.
+ * command and every later command's wrapper (no extra round trip) removes each of its files whose
+ * call has ended: `n` below the next number when the script is built and not a write still in
+ * flight. A concurrent write's file is never touched; a file that appears after a sweep goes with
+ * the next one.
  * @module
  */
 import { randomBytes } from 'node:crypto';

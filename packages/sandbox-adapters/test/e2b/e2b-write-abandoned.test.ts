@@ -100,6 +100,30 @@ describe('createE2BSandboxAdapter writeFile', () => {
       }
     }, 60_000);
 
+    it('is swept by the wrapper of a later command', async () => {
+      const holds = new Map<number, UploadHold>();
+      const { handle, proxy, close } = await heldSandbox(holds);
+      try {
+        const controller = new AbortController();
+        let aborted: Promise<unknown> = Promise.resolve();
+        holds.set(
+          0,
+          abortOnArrival(controller, () => aborted),
+        );
+        aborted = handle.client
+          .writeFile('big.bin', new Uint8Array(8 << 20).fill(99), { signal: controller.signal })
+          .catch((caught: unknown) => caught);
+        expect(SandkitError.isInstance(await aborted)).toBe(true);
+        await proxy.uploads[0]?.done;
+        const leaked = proxy.uploads[0]?.path ?? '';
+        expect(existsSync(leaked)).toBe(true);
+        expect(await handle.client.exec('echo ok')).toMatchObject({ exitCode: 0, stdout: 'ok\n' });
+        expect(existsSync(leaked)).toBe(false);
+      } finally {
+        await close();
+      }
+    }, 60_000);
+
     it('is swept by destroy in debug mode, where the sandbox outlives the handle', async () => {
       const holds = new Map<number, UploadHold>();
       const { handle, proxy, close } = await heldSandbox(holds);
