@@ -47,6 +47,8 @@ export interface WrapperInput {
   log: string;
   /** Log base of an older run to delete first. */
   drop: string | undefined;
+  /** POSIX sh run first, printing nothing: the sweep of abandoned staging files, if any are due. */
+  sweep?: string | undefined;
 }
 
 /** The base path of a call's control files (stdin, status, pgid). */
@@ -77,6 +79,7 @@ export function wrapperScript(input: WrapperInput): string {
     `b=${q(execBase(input.id))}; lg=${q(input.log)}`,
     `mkdir -p ${execDir} 2>/dev/null; [ -w ${execDir} ] || { printf '\\n%s nolog 0 0 0\\n\\n\\n\\n\\n' ${q(input.token)}; exit 0; }`,
     ...(input.drop === undefined ? [] : [`rm -f ${q(`${input.drop}.out`)} ${q(`${input.drop}.err`)}`]),
+    ...(input.sweep === undefined ? [] : [input.sweep]),
     `cd -- ${q(input.cwd)} 2>/dev/null || { printf '\\n%s cwd 0 0 0\\n\\n\\n\\n\\n' ${q(input.token)}; exit 0; }`,
     // The wrapper holds both logs open (fds 7 and 8) and reads them through /proc/$$/fd, so a
     // command that removes them, or the whole log directory, still has its output returned.

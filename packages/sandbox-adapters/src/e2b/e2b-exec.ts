@@ -34,7 +34,8 @@ import type { NormalizedE2BOptions } from './e2b-options.js';
 const transportMarginMs = 30_000;
 
 /**
- * Runs `command` in `sandbox`; never throws for a non-zero exit.
+ * Runs `command` in `sandbox`; never throws for a non-zero exit. `sweep` (POSIX sh printing
+ * nothing, from `E2BStagingFiles.sweepScript`) runs first in the same command.
  * @throws SandboxError `cwd_not_found`, `cannot_start_command` (capture directory not writable),
  *   `sandbox_gone`, `sandbox_unavailable`.
  */
@@ -44,6 +45,7 @@ export async function runE2BCommand(
   rawOptions: ExecOptions,
   config: NormalizedE2BOptions,
   logs: OutputLogRetention,
+  sweep?: string,
 ): Promise<ExecResult> {
   const options = normalizeExecOptions(rawOptions);
   const started = performance.now();
@@ -82,6 +84,7 @@ export async function runE2BCommand(
     maxOutputBytes: options.maxOutputBytes,
     log,
     drop,
+    sweep,
   });
   const splitter = new RecordSplitter(token, { stdout: options.onStdout, stderr: options.onStderr });
   let timedOut = false;

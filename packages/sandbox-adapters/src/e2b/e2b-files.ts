@@ -3,11 +3,12 @@
  *
  * envd writes uploads as root and then chowns them to the sandbox user, so an upload succeeds
  * where the user may not write. A write therefore uploads to a staging file under
- * `/tmp/.sandkit-exec` and one command, run as the user, copies it to a temp name beside the
- * target (the file a symlink leads to), sets the mode (the existing file's, or the requested one,
- * or 644) and renames it into
- * place: atomic, and a directory the user cannot write fails with nothing left behind (the
- * staging file is removed in every case).
+ * `/tmp/sandkit-exec` (named by `e2b-staging-files.ts`) and one command, run as the user, copies
+ * it to a temp name beside the target (the file a symlink leads to), sets the mode (the existing
+ * file's, or the requested one, or 644) and renames it into place: atomic, and a directory the
+ * user cannot write fails with nothing left behind (the command removes the staging file in every
+ * case). An upload that fails or is aborted may leave its staging file, even after the call
+ * returned: that same command of a later write sweeps it (see `e2b-staging-files.ts`).
  * @module
  */
 import { randomBytes } from 'node:crypto';
@@ -21,9 +22,9 @@ import {
   type WriteFileOptions,
 } from '@sandkit/core';
 import { CommandExitError, type Sandbox } from 'e2b';
-import { toSandboxErrorChecked } from './e2b-errors.js';
 import { followLinksScript } from '../follow-links-script.js';
-import { execDir } from './e2b-exec-script.js';
+import { toSandboxErrorChecked } from './e2b-errors.js';
+import type { E2BStagingFiles } from './e2b-staging-files.js';
 
 /** How one file request is bounded: the whole request's deadline in ms, and the caller's abort. */
 export interface E2BFileRequest {
@@ -51,13 +52,15 @@ export async function readE2BFile(
 }
 
 /**
- * Writes a whole file atomically as the sandbox user. A symlink (a chain of them too) is followed:
- * the link stays and the file it leads to gets the bytes; a dangling link's target is created
- * (parents too).
+ * Writes a whole file atomically as the sandbox user, through a staging file named by `staging`
+ * (the finishing command also sweeps the staging files that earlier abandoned writes left). A
+ * symlink (a chain of them too) is followed: the link stays and the file it leads to gets the
+ * bytes; a dangling link's target is created (parents too).
  * @throws SandboxError `is_directory`; `not_directory` when a parent is a file; `refused` when the
  *   user may not write the directory, or for a symlink loop (over 40 links); `sandbox_gone`, `sandbox_unavailable` (also when the upload
  *   passes `request.requestTimeoutMs`).
- * @throws SandkitError `aborted` when `request.signal` aborts the upload (the target file is untouched).
+ * @throws SandkitError `aborted` when `request.signal` aborts the upload (the target file is
+ *   untouched; a staging file the sandbox writes after the abort goes with a later write's sweep).
  */
 export async function writeE2BFile(
   sandbox: Sandbox,
@@ -65,13 +68,32 @@ export async function writeE2BFile(
   data: SandboxData,
   options: WriteFileOptions,
   request: E2BFileRequest,
+  staging: E2BStagingFiles,
 ): Promise<void> {
-  const id = randomBytes(8).toString('hex');
-  const staging = `${execDir}/${id}.up`;
+  const { n, path: stagingPath } = staging.begin();
+  let abandoned = true;
+  try {
+    await uploadStaging(sandbox, stagingPath, path, data, request);
+    const outcome = await finishWrite(sandbox, stagingPath, path, options, staging.sweepScript());
+    abandoned = false; // the command reported back: it removed the staging file either way
+    if (outcome.exitCode !== 0)
+      throw writeError(outcome.stdout.trim().split('\n').pop() ?? '', path, outcome.stderr.trim());
+  } finally {
+    staging.end(n, abandoned);
+  }
+}
+
+async function uploadStaging(
+  sandbox: Sandbox,
+  stagingPath: string,
+  path: string,
+  data: SandboxData,
+  request: E2BFileRequest,
+): Promise<void> {
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
   try {
     await sandbox.files.write(
-      staging,
+      stagingPath,
       bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
       request,
     );
@@ -79,11 +101,27 @@ export async function writeE2BFile(
     if (request.signal?.aborted) throw abortedError('write', path, error);
     throw await toSandboxErrorChecked(sandbox, error, `write ${path}`, path);
   }
+}
+
+/**
+ * Runs the command that moves the staging file into place (and the sweep, when given): its exit
+ * code and output (stdout's last line names a failure).
+ * @throws SandboxError `sandbox_gone`, `sandbox_unavailable` when it does not report back.
+ */
+async function finishWrite(
+  sandbox: Sandbox,
+  stagingPath: string,
+  path: string,
+  options: WriteFileOptions,
+  sweep: string | undefined,
+): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+  const id = randomBytes(8).toString('hex');
   const q = quoteShellArgument;
   const tempName = `.${posix.basename(path).slice(0, 40)}.${id}.sandkit-tmp`;
   const mode = options.mode === undefined ? undefined : options.mode.toString(8);
   const script = [
-    `s=${q(staging)}; t=${q(path)}`,
+    `s=${q(stagingPath)}; t=${q(path)}`,
+    ...(sweep === undefined ? [] : [sweep]),
     'fail() { rm -f "$s"; echo "$1"; exit 3; }',
     followLinksScript('t', 'fail symlink-loop'),
     `d=\${t%/*}; [ -n "$d" ] || d=/; tmp="$d"/${q(tempName)}`,
@@ -107,8 +145,7 @@ export async function writeE2BFile(
       throw await toSandboxErrorChecked(sandbox, error, `write ${path}`, path);
     outcome = error;
   }
-  if (outcome.exitCode === 0) return;
-  throw writeError(outcome.stdout.trim().split('\n').pop() ?? '', path, outcome.stderr.trim());
+  return outcome;
 }
 
 function abortedError(action: 'read' | 'write', path: string, cause: unknown): SandkitError {

@@ -30,6 +30,7 @@ import {
   type NormalizedE2BOptions,
   normalizeE2BOptions,
 } from './e2b-options.js';
+import { E2BStagingFiles } from './e2b-staging-files.js';
 
 /** An E2B sandbox handle: the common handle plus E2B's lifetime controls. */
 export interface E2BSandboxHandle extends SandboxHandle {
@@ -126,6 +127,7 @@ function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSan
   };
   const absolute = (path: string): string => posix.resolve(config.workdir, path);
   const logs = new OutputLogRetention(execDir);
+  const staging = new E2BStagingFiles();
   const requireApi = (action: string): void => {
     if (config.debug) {
       throw new SandkitError({
@@ -135,7 +137,8 @@ function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSan
     }
   };
   const client: SandboxClient = {
-    exec: async (command, execOptions = {}) => runE2BCommand(live(), command, execOptions, config, logs),
+    exec: async (command, execOptions = {}) =>
+      runE2BCommand(live(), command, execOptions, config, logs, staging.sweepScript()),
     readFile: async (path, readOptions = {}) =>
       readE2BFile(live(), absolute(path), fileRequest(config.fileRequestTimeoutMs, readOptions.signal)),
     writeFile: async (path, data, writeOptions = {}) =>
@@ -145,6 +148,7 @@ function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSan
         data,
         writeOptions,
         fileRequest(config.fileRequestTimeoutMs, writeOptions.signal),
+        staging,
       ),
   };
   return {
@@ -189,12 +193,25 @@ function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSan
     async destroy() {
       if (destroyed) return;
       destroyed = true;
+      // In debug mode kill() ends nothing and the sandbox lives on: sweep what abandoned writes
+      // left (a real kill takes the whole sandbox, staging files too).
+      if (config.debug) await sweepStaging(sandbox, staging);
       // kill() answers false for a sandbox E2B no longer knows (404): already gone is destroyed.
       await sandbox.kill().catch(async (error: unknown) => {
         throw await lifecycleError(sandbox, error, 'kill the sandbox');
       });
     },
   };
+}
+
+/**
+ * Removes the staging files this client's abandoned writes left, when there are any to look for.
+ * Best effort: a sandbox that cannot run the command has nothing this client could still remove.
+ */
+async function sweepStaging(sandbox: Sandbox, staging: E2BStagingFiles): Promise<void> {
+  const sweep = staging.sweepScript();
+  if (sweep === undefined) return;
+  await sandbox.commands.run(sweep, { timeoutMs: 60_000 }).catch(() => undefined);
 }
 
 /** The SDK request options of one file call: the adapter's deadline, and the caller's abort when given. */
