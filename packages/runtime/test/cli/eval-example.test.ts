@@ -106,7 +106,9 @@ describe('sandkit eval --example', () => {
 
     it('says how to run the embedded dataset with your own options, with the paths of this installation', async () => {
       const cacheHome = join(dir, 'xdg-cache');
-      const run = await runCli(['eval', '--example', '--durations', 'r.jsonl'], { XDG_CACHE_HOME: cacheHome });
+      const run = await runCli(['eval', '--example', '--durations', 'r.jsonl'], {
+        XDG_CACHE_HOME: cacheHome,
+      });
       expect(run.code).toBe(2);
       const mirrors = join(cacheHome, 'sandkit', 'mirrors', 'swebench-mini');
       expect(run.stderr).toBe(
