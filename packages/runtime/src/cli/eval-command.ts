@@ -20,7 +20,8 @@ import type { CheckoutMode } from '../eval/instance/checkout-instance.js';
 import type { PatchPolicy } from '../eval/instance/patch-step.js';
 import { createStreamProgress } from '../eval/report/progress.js';
 import { runEval } from '../eval/run-eval.js';
-import { runExampleEval } from './eval-example.js';
+import { exampleDatasetFiles } from '../example-dataset/build-example-repos.js';
+import { exampleCacheDir, exampleMirrorsDir, runExampleEval } from './eval-example.js';
 import { positiveInteger } from './positive-integer.js';
 import { missingSandboxPackages } from './sandbox-packages.js';
 
@@ -54,12 +55,19 @@ interface EvalCliOptions {
   json?: boolean;
 }
 
-const examples = `
+/** The help's examples; the embedded dataset's paths are this installation's. */
+const examples = (): string => `
 Examples:
   # the embedded dataset (6 instances, offline): builds its repositories into the cache, grades the
   # gold patches into sandkit-eval/gold (6 of 6 resolved), then model-like predictions into
   # sandkit-eval/wrong, and prints both summaries
   sandkit eval --example
+
+  # the embedded dataset with your own options (--example takes none), once --example has built
+  # its repositories into the cache
+  sandkit eval --dataset ${exampleDatasetFiles.instances} \\
+    --predictions ${exampleDatasetFiles.wrongPredictions} \\
+    --repos ${exampleMirrorsDir(exampleCacheDir())} --workers 2 --out out/mini
 
   # model predictions, 4 at a time, resume after an interruption
   sandkit eval --dataset instances.jsonl --predictions preds.jsonl --repos mirrors --workers 4 --out out/run1
@@ -126,7 +134,10 @@ export function registerEvalCommand(program: Command): Command {
     )
     .option('--gold', "grade each instance's own patch instead of predictions")
     .option('--out <dir>', 'output directory', 'sandkit-eval')
-    .option('--repos <dir>', 'local mirrors: DIR/owner__name (clone) or DIR/owner__name.bundle')
+    .option(
+      '--repos <dir>',
+      'local git mirrors: DIR/owner__name (a git clone, bare or not; not a folder of sources) or DIR/owner__name.bundle',
+    )
     .option(
       '--repo-url <template>',
       'clone URL when no local mirror exists, e.g. https://github.com/{repo}.git',
@@ -225,7 +236,10 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
   try {
     if (options.example) {
       const example = await runExampleEval(
-        { ...runOptions(options, controller.signal), createProgress: () => createStreamProgress(process.stderr) },
+        {
+          ...runOptions(options, controller.signal),
+          createProgress: () => createStreamProgress(process.stderr),
+        },
         (text) => process.stdout.write(text),
       );
       if (example.interrupted) return evalExitCode.interrupted;
@@ -313,9 +327,14 @@ function checkDatasetChoice(options: EvalCliOptions): string | null {
     options.schedule === 'dataset' ? '' : '--schedule',
     options.durations === undefined ? '' : '--durations',
   ].filter((flag) => flag !== '');
-  return clashing.length === 0
-    ? null
-    : `--example runs the embedded dataset with its own predictions: drop ${clashing.join(', ')}`;
+  if (clashing.length === 0) return null;
+  const mirrors = exampleMirrorsDir(exampleCacheDir(options.cacheDir));
+  return [
+    `--example runs the embedded dataset with its own predictions: drop ${clashing.join(', ')}.`,
+    `To run the embedded dataset with your own options, run sandkit eval --example once (it builds its repositories into ${mirrors}), then:`,
+    `  sandkit eval --dataset ${exampleDatasetFiles.instances} --predictions ${exampleDatasetFiles.wrongPredictions} --repos ${mirrors} --out <dir> <your options>`,
+    '(--gold instead of --predictions grades its gold patches)',
+  ].join('\n');
 }
 
 function nonNegativeInteger(value: string): number {

@@ -46,8 +46,7 @@ export async function runExampleEval(
   options: ExampleEvalOptions,
   write: (text: string) => void,
 ): Promise<ExampleEvalResult> {
-  const cacheHome = process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
-  const cacheDir = resolve(options.cacheDir ?? join(cacheHome, 'sandkit', 'mirrors'));
+  const cacheDir = exampleCacheDir(options.cacheDir);
   const out = resolve(options.out);
   const runs = [
     { name: 'gold', title: 'Gold patches (expected: 6 of 6 resolved)', gold: true },
@@ -63,7 +62,7 @@ export async function runExampleEval(
   normalizeEvalOptions({ ...evalOptions, dataset: exampleDatasetFiles.instances, gold: true });
   for (const run of runs) await clearEarlierRun(join(out, run.name));
   const infraErrorIds: string[] = [];
-  const reposDir = await buildReposInto(join(cacheDir, 'swebench-mini'));
+  const reposDir = await buildReposInto(exampleMirrorsDir(cacheDir));
   for (const run of runs) {
     const result = await runEval({
       ...evalOptions,
@@ -80,6 +79,20 @@ export async function runExampleEval(
     if (result.interrupted) return { interrupted: true, infraErrorIds };
   }
   return { interrupted: false, infraErrorIds };
+}
+
+/**
+ * The mirrors cache of `sandkit eval`: `cacheDir` (`--cache-dir`) resolved, else
+ * `$XDG_CACHE_HOME/sandkit/mirrors`, else `~/.cache/sandkit/mirrors`.
+ */
+export function exampleCacheDir(cacheDir?: string): string {
+  const cacheHome = process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
+  return resolve(cacheDir ?? join(cacheHome, 'sandkit', 'mirrors'));
+}
+
+/** Where `--example` builds the embedded dataset's repositories: `<cacheDir>/swebench-mini` (see {@link exampleCacheDir}). */
+export function exampleMirrorsDir(cacheDir: string): string {
+  return join(cacheDir, 'swebench-mini');
 }
 
 /** Builds the repositories in a fresh sibling directory, then puts it in place of `target`. */

@@ -21,6 +21,7 @@ interface GradeCliOptions {
   logs: string;
   predictions?: string;
   out: string;
+  overwrite?: boolean;
   jobs?: number;
   json?: boolean;
 }
@@ -38,6 +39,13 @@ Examples:
 
 Files written to --out: results.jsonl, run_report.json, summary.md (with an "official report"
 column when report.json files were found), instances/<id>/report.json.
+An --out that already holds a run's outputs (instances/, results.jsonl, run_report.json, summary.md,
+from grade or eval) is refused (exit 2, nothing written): give a new --out, or --overwrite, which
+removes those four there (nothing else) before grading.
+The "patch applied with" column is filled only from sandkit eval's own report.json beside a log
+(patch_applied_with); official logs do not record it, so it is blank there.
+When --logs holds several logs of one instance (e.g. gold/ and wrong/ of an --example run), the
+first by path is graded (gold/ before wrong/); the others are listed in invalid_records.
 What grade notices beside a log is in that row's note (grade_notes in results.jsonl), and a file it
 cannot use also in run_report.json's invalid_records: an official report.json that is not JSON or
 has no entry for the instance, a test_output.txt that is a directory, a file or directory it
@@ -67,7 +75,15 @@ export function registerGradeCommand(program: Command): Command {
       '--predictions <file>',
       'predictions (for patch_is_None / empty patches); default: patch.diff beside each log',
     )
-    .option('--out <dir>', 'output directory', 'sandkit-grade')
+    .option(
+      '--out <dir>',
+      'output directory (one holding an earlier run is refused; see --overwrite)',
+      'sandkit-grade',
+    )
+    .option(
+      '--overwrite',
+      "remove an earlier run's instances/, results.jsonl, run_report.json and summary.md from --out before grading",
+    )
     .option(
       '--jobs <n>',
       'logs graded at once, on this thread and n - 1 worker threads (default: CPU count)',
@@ -89,6 +105,7 @@ async function gradeAction(options: GradeCliOptions): Promise<number> {
       dataset: options.dataset,
       logs: options.logs,
       out: options.out,
+      overwrite: options.overwrite ?? false,
       ...(options.predictions === undefined ? {} : { predictions: options.predictions }),
       ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
     });

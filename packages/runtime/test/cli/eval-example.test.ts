@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../eval/eval-test-helpers.js';
+import { miniInstances, miniWrongPredictions, runCli, tempDir } from '../eval/eval-test-helpers.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -48,6 +48,38 @@ describe('sandkit eval --example', () => {
       const again = await runCli(args);
       expect(again.code).toBe(0);
       expect(again.stdout).toContain('Resolved: 6 of 6');
+
+      // the explicit form --example prints for options of its own runs, as printed, on its mirrors
+      const clash = await runCli([
+        'eval',
+        '--example',
+        '--cache-dir',
+        cache,
+        '--schedule',
+        'longest-first',
+        '--durations',
+        join(out, 'gold', 'results.jsonl'),
+      ]);
+      expect(clash.code).toBe(2);
+      const command = /^ {2}sandkit eval (--dataset .*) --out <dir> <your options>$/m.exec(clash.stderr)?.[1];
+      expect(command).toBe(
+        `--dataset ${miniInstances} --predictions ${miniWrongPredictions} --repos ${join(cache, 'swebench-mini')}`,
+      );
+      const own = await runCli([
+        'eval',
+        ...(command as string).split(' '),
+        '--out',
+        join(dir, 'own-options'),
+        '--schedule',
+        'longest-first',
+        '--durations',
+        join(out, 'gold', 'results.jsonl'),
+        '--instance-ids',
+        'sandkit-mini__pager-1',
+      ]);
+      expect(own.stderr).not.toMatch(/sandkit eval:/);
+      expect(own.code).toBe(0);
+      expect(own.stdout).toMatch(/\| sandkit-mini__pager-1 \| resolved \| 2\/2 \| 6\/6 \| patch --fuzz=5 \|/);
     }, 300_000);
   });
 
@@ -70,6 +102,25 @@ describe('sandkit eval --example', () => {
       const run = await runCli(args);
       expect(run.code).toBe(2);
       expect(run.stderr).toContain(`sandkit eval: ${message}`);
+    });
+
+    it('says how to run the embedded dataset with your own options, with the paths of this installation', async () => {
+      const cacheHome = join(dir, 'xdg-cache');
+      const run = await runCli(['eval', '--example', '--durations', 'r.jsonl'], {
+        XDG_CACHE_HOME: cacheHome,
+      });
+      expect(run.code).toBe(2);
+      const mirrors = join(cacheHome, 'sandkit', 'mirrors', 'swebench-mini');
+      expect(run.stderr).toBe(
+        [
+          'sandkit eval: --example runs the embedded dataset with its own predictions: drop --durations.',
+          `To run the embedded dataset with your own options, run sandkit eval --example once (it builds its repositories into ${mirrors}), then:`,
+          `  sandkit eval --dataset ${miniInstances} --predictions ${miniWrongPredictions} --repos ${mirrors} --out <dir> <your options>`,
+          '(--gold instead of --predictions grades its gold patches)',
+          '',
+        ].join('\n'),
+      );
+      expect(existsSync(cacheHome)).toBe(false);
     });
 
     it('exits 2 without touching an --out whose gold/ is not an earlier run', async () => {

@@ -16,6 +16,7 @@ import {
   isInfraError,
   type SweBenchInstanceReport,
 } from '../instance/eval-result.js';
+import type { PatchMethod } from '../instance/patch-step.js';
 import type { TestPlan } from '../instance/test-plan.js';
 import type { RecordError } from '../load/read-records.js';
 import type { SweBenchInstance, SweBenchPrediction } from '../load/swe-bench-instance.js';
@@ -194,6 +195,8 @@ function gradeOne(task: GradeTask): Graded {
   const reportFile = join(dir, 'report.json');
   const officialRead = readOptional(reportFile);
   const officialText = officialRead.text;
+  /** The patch step sandkit eval's own report.json records; the official report.json has none. */
+  let patchAppliedWith: PatchMethod | undefined;
   if (officialRead.error !== undefined)
     problem(
       reportFile,
@@ -204,11 +207,12 @@ function gradeOne(task: GradeTask): Graded {
     const beside = readOfficialReport(officialText, id, existsSync(join(dir, 'eval.log')));
     if (beside.kind === 'official')
       result.official = compareWithOfficial(graded, beside.report, instance, plan.officialParser);
-    else if (beside.kind === 'sandkit')
+    else if (beside.kind === 'sandkit') {
+      patchAppliedWith = beside.patchAppliedWith;
       notes.push(
         "report.json here is sandkit's own (written by sandkit eval, eval.log beside it), not the official harness's: not compared",
       );
-    else
+    } else
       problem(
         reportFile,
         `the official report.json ${beside.problem}: not compared with the official verdict; regenerate it with the official harness or remove it`,
@@ -222,6 +226,10 @@ function gradeOne(task: GradeTask): Graded {
     return done();
   }
   entry.patch_successfully_applied = true;
+  if (patchAppliedWith !== undefined) {
+    result.patch_method = patchAppliedWith;
+    entry.patch_applied_with = patchAppliedWith;
+  }
   if (graded.testPatchFailed) {
     result.error_kind = 'test_patch';
     result.infra_error = true;

@@ -4,6 +4,7 @@
  * `grade-log.ts` and `official-ids.ts`).
  * @module
  */
+import type { PatchMethod } from '../instance/patch-step.js';
 import type { LogGrade } from './grade-log.js';
 
 /** The official per-instance report's fields sandkit reads. */
@@ -24,8 +25,12 @@ export interface OfficialAgreement {
 /** What a `report.json` beside a log turned out to be. */
 export type ReportBeside =
   | { kind: 'official'; report: OfficialReport }
-  /** Written by `sandkit eval` (its `--out` has the same layout): not an official verdict. */
-  | { kind: 'sandkit' }
+  /**
+   * Written by `sandkit eval` (its `--out` has the same layout): not an official verdict.
+   * `patchAppliedWith`: the step of the patch chain that applied the model patch, from its
+   * `patch_applied_with` (absent when the entry has none, or not one of {@link PatchMethod}).
+   */
+  | { kind: 'sandkit'; patchAppliedWith?: PatchMethod }
   /** Not JSON, or no usable entry for the instance; `problem` says which. */
   | { kind: 'malformed'; problem: string };
 
@@ -57,7 +62,10 @@ export function readOfficialReport(
     };
   }
   const fields = entry as Partial<OfficialReport> & { patch_applied_with?: unknown };
-  if (besideSandkitLog || fields.patch_applied_with !== undefined) return { kind: 'sandkit' };
+  if (besideSandkitLog || fields.patch_applied_with !== undefined)
+    return isPatchMethod(fields.patch_applied_with)
+      ? { kind: 'sandkit', patchAppliedWith: fields.patch_applied_with }
+      : { kind: 'sandkit' };
   if (typeof fields.resolved !== 'boolean')
     return { kind: 'malformed', problem: `has no true/false "resolved" for ${instanceId}` };
   return {
@@ -120,4 +128,17 @@ export function compareWithOfficial(
       `unexplained: sandkit ${graded.resolved ? 'resolved' : 'unresolved'} (missing ${graded.grade.missing.length}, F2P failures ${graded.grade.tests_status.FAIL_TO_PASS.failure.length}, P2P failures ${graded.grade.tests_status.PASS_TO_PASS.failure.length}), official ${official.resolved ? 'resolved' : 'unresolved'}`,
     );
   return { resolved: official.resolved, agrees, reasons };
+}
+
+const patchMethods: ReadonlySet<unknown> = new Set<PatchMethod>([
+  'git apply',
+  'git apply --reject',
+  'patch --fuzz=5',
+  'patch',
+  'none',
+]);
+
+/** Whether `value` names a step of sandkit's patch chain (`patch_applied_with` of its report.json). */
+function isPatchMethod(value: unknown): value is PatchMethod {
+  return patchMethods.has(value);
 }

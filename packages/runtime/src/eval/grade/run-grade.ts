@@ -7,7 +7,7 @@
  * @module
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
@@ -18,6 +18,7 @@ import { loadPredictions } from '../load/prediction-loader.js';
 import type { RecordError } from '../load/read-records.js';
 import type { SweBenchInstance, SweBenchPrediction } from '../load/swe-bench-instance.js';
 import { buildRunReport, formatSummary, type RunReport, type RunReportInput } from '../report/run-report.js';
+import { checkEarlierRun } from './check-earlier-run.js';
 import { type FoundLog, findLogs } from './find-logs.js';
 import { type GradedInstance, type GradePlan, type GradeTask, gradeTask } from './grade-one.js';
 import { type GradePool, startGradePool } from './grade-pool.js';
@@ -36,8 +37,14 @@ export interface GradeOptions {
   logs: string;
   /** Predictions file; without it, `patch.diff` beside each log (or its absence) says whether there was a patch. @default none */
   predictions?: string;
-  /** Output directory (created). */
+  /** Output directory (created). One that holds an earlier run's outputs is refused unless `overwrite`. */
   out: string;
+  /**
+   * Removes an earlier run's outputs from `out` (`instances/`, `results.jsonl`, `run_report.json`,
+   * `summary.md`; nothing else) once the dataset and logs are read, before grading.
+   * @default false
+   */
+  overwrite?: boolean;
   /**
    * Threads that grade logs at once, an integer from 1 to 1024: the calling thread and `jobs - 1`
    * worker threads, each reading, parsing and grading whole logs; 1 grades in the calling thread
@@ -62,7 +69,9 @@ export interface GradeRunResult {
 /**
  * Grades every log under `logs`.
  * @throws SandkitError `invalid_option` when the dataset, predictions or logs directory cannot be
- *   read, or `jobs` is not an integer from 1 to 1024
+ *   read, `jobs` is not an integer from 1 to 1024, `out` holds an earlier run's outputs and
+ *   `overwrite` is not set, or `overwrite` would remove logs being graded (nothing is written or
+ *   removed)
  * @throws SandkitError `internal` when a grading worker thread cannot load the grading code
  *   (nothing is written; `jobs: 1` grades in the calling thread)
  */
@@ -89,11 +98,19 @@ export async function runGrade(options: GradeOptions): Promise<GradeRunResult> {
       message: `${dir}: cannot be listed (${message}); the logs under it are not graded: make it readable`,
     });
   });
+  const earlier = checkEarlierRun(
+    resolve(options.out),
+    logs.map((log) => log.dir),
+    options.overwrite ?? false,
+  );
   // The workers start now and load while this thread reads the dataset.
   const workers = Math.max(0, Math.min(jobs, Math.floor(logs.length / logsPerThread)) - 1);
   const pool = startGradePool({ workers });
   try {
-    return { ...(await gradeLogs(options, logsDir, logs, unreadable, pool)), threads: workers + 1 };
+    return {
+      ...(await gradeLogs(options, logsDir, logs, unreadable, earlier, pool)),
+      threads: workers + 1,
+    };
   } finally {
     await pool.close();
   }
@@ -105,6 +122,7 @@ async function gradeLogs(
   logsDir: string,
   logs: FoundLog[],
   unreadable: RecordError[],
+  earlier: readonly string[],
   pool: GradePool,
 ): Promise<Omit<GradeRunResult, 'threads'>> {
   const out = resolve(options.out);
@@ -123,6 +141,8 @@ async function gradeLogs(
       code: SandkitErrorCode.invalidOption,
       message: `no <instance_id>/test_output.txt under ${logsDir}; point --logs at logs/run_evaluation/<run_id> (or an eval --out)`,
     });
+  // --overwrite: the earlier run's outputs go once nothing is left to refuse, before the first write.
+  for (const path of earlier) await rm(path, { recursive: true, force: true });
   const results = new Map<string, InstanceResult>();
   const keep = ({ result, problems }: GradedInstance): void => {
     results.set(result.instance_id, result);

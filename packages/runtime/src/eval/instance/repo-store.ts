@@ -37,7 +37,8 @@ export class RepoStore {
    * The host path of the git directory of `repo`, prepared at most once per store. Whether a
    * commit is in it is checked by the step that uses it (a missing commit fails the checkout),
    * which saves a git process per instance.
-   * @throws SandkitError `not_found` when no mirror, bundle or URL provides the repository.
+   * @throws SandkitError `not_found` when no mirror, bundle or URL provides the repository, or
+   *   when `reposDir/owner__name` (or `.git`) exists but is not a git repository.
    */
   mirror(repo: string): Promise<string> {
     let pending = this.#mirrors.get(repo);
@@ -78,7 +79,11 @@ export class RepoStore {
     const { reposDir, cacheDir, repoUrl } = this.#options;
     if (reposDir !== null) {
       for (const candidate of [join(reposDir, key), join(reposDir, `${key}.git`)]) {
-        if (existsSync(candidate)) return candidate;
+        if (!existsSync(candidate)) continue;
+        if (isGitRepository(candidate)) return candidate;
+        throw notFound(
+          `--repos: ${candidate} exists but is not a git repository or mirror (no .git in it, nor a bare repository's HEAD and objects/); --repos expects DIR/${key} as a git clone (bare or not), DIR/${key}.git, or a bundle DIR/${key}.bundle (for the embedded dataset, sandkit eval --example builds them into ${join(cacheDir, 'swebench-mini')}; its repos/ folder holds only their sources)`,
+        );
       }
     }
     const cached = join(cacheDir, `${key}.git`);
@@ -99,6 +104,15 @@ export class RepoStore {
     await rename(partial, cached);
     return cached;
   }
+}
+
+/**
+ * Whether `dir` is a git repository: a work tree with `.git` (a directory, or a file pointing to
+ * one), or a bare repository (`HEAD` and `objects/`). A cheap look at the layout, not a git call;
+ * git itself fails later on a broken one.
+ */
+function isGitRepository(dir: string): boolean {
+  return existsSync(join(dir, '.git')) || (existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects')));
 }
 
 function notFound(message: string): SandkitError {

@@ -59,6 +59,9 @@ describe('runGrade', () => {
       expect(run.disagreements.sort()).toEqual(['pallets__flask-90003', 'pytest-dev__pytest-90004']);
       const summary = await readFile(join(dir, 'out/summary.md'), 'utf8');
       expect(summary).toMatch(/sandkit agrees on 3, differs on 2/);
+      // official logs record no patch step (the official report.json has no patch_applied_with)
+      expect(result('psf__requests-90002')?.patch_method).toBeNull();
+      expect(summary).toMatch(/\| psf__requests-90002 \| resolved \| \d+\/\d+ \| \d+\/\d+ \| {2}\|/);
       expect(summary).toMatch(
         /\| pallets__flask-90003 \| resolved \|.*\| differs: official unresolved; ANSI colour/,
       );
@@ -392,9 +395,39 @@ describe('runGrade', () => {
       expect(result?.grade_notes).toEqual([
         "report.json here is sandkit's own (written by sandkit eval, eval.log beside it), not the official harness's: not compared",
       ]);
+      // the patch step sandkit eval's report.json recorded is carried into the row and the report
+      const evalReport = JSON.parse(
+        await readFile(join(out, 'instances/sandkit-mini__ledger-1/report.json'), 'utf8'),
+      );
+      expect(evalReport['sandkit-mini__ledger-1'].patch_applied_with).toBe('git apply');
+      expect(result?.patch_method).toBe('git apply');
+      const regraded = JSON.parse(
+        await readFile(join(dir, 'own-out/regrade/instances/sandkit-mini__ledger-1/report.json'), 'utf8'),
+      );
+      expect(regraded['sandkit-mini__ledger-1'].patch_applied_with).toBe('git apply');
       const summary = await readFile(join(dir, 'own-out/regrade/summary.md'), 'utf8');
       expect(summary).not.toMatch(/official report/i);
+      expect(summary).toMatch(/\| sandkit-mini__ledger-1 \| resolved \| [^|]+ \| [^|]+ \| git apply \|/);
     }, 60_000);
+  });
+
+  describe('when --logs holds two logs of one instance (gold/ and wrong/ of an --example run)', () => {
+    it('grades the first by path (gold/) and lists the other in invalid_records', async () => {
+      const root = join(dir, 'two-copies/logs');
+      const id = 'psf__requests-90002';
+      const from = join(logs, (await readdir(logs))[0] as string, id);
+      await cp(from, join(root, 'wrong', id), { recursive: true });
+      await cp(from, join(root, 'gold', id), { recursive: true });
+      const run = await runGrade({ dataset, logs: root, out: join(dir, 'two-copies/out'), jobs: 1 });
+      expect(run.results.get(id)?.model_name_or_path).toBe('gold');
+      expect(run.report.invalid_records).toContainEqual(
+        expect.objectContaining({
+          file: join(root, 'wrong', id),
+          instanceId: id,
+          message: `${join(root, 'wrong', id)}: a second log of ${id}; only the first (${join(root, 'gold', id)}) is graded`,
+        }),
+      );
+    });
   });
 
   describe('when --jobs is 1 or several', () => {
@@ -481,14 +514,52 @@ describe('runGrade', () => {
   });
 
   describe('when --out already holds a run, or cannot hold one', () => {
-    it('grades into the same --out again, each report.json rewritten byte for byte', async () => {
+    it('grades into the same --out again with overwrite, each report.json rewritten byte for byte and nothing of the earlier run left', async () => {
       const out = join(dir, 'again');
       await runGrade({ dataset, logs, out, jobs: 1 });
       const first = await readFile(join(out, 'instances/psf__requests-90002/report.json'), 'utf8');
       await writeFile(join(out, 'instances/psf__requests-90002/report.json'), 'stale');
-      const run = await runGrade({ dataset, logs, out, jobs: 1 });
+      // an instance of the earlier run that this one does not grade, and a file that is not grade's
+      await mkdir(join(out, 'instances/earlier__run-1'));
+      await writeFile(join(out, 'notes.txt'), 'mine');
+      const run = await runGrade({ dataset, logs, out, jobs: 1, overwrite: true });
       expect(run.report.total_instances).toBe(5);
       expect(await readFile(join(out, 'instances/psf__requests-90002/report.json'), 'utf8')).toBe(first);
+      expect((await readdir(join(out, 'instances'))).sort()).toEqual([...run.results.keys()].sort());
+      expect(await readFile(join(out, 'notes.txt'), 'utf8')).toBe('mine');
+    });
+
+    it.each([
+      ['run_report.json', 'run_report.json'],
+      ['results.jsonl', 'results.jsonl'],
+      ['instances/x__y-1/report.json', 'instances/'],
+    ])('throws invalid_option and writes nothing when --out holds an earlier %s', async (file, named) => {
+      const out = join(dir, `earlier-${file.replaceAll('/', '-')}`);
+      await mkdir(join(out, file, '..'), { recursive: true });
+      await writeFile(join(out, file), 'earlier');
+      const before = execFileSync('find', [out], { encoding: 'utf8' });
+      await expect(runGrade({ dataset, logs, out, jobs: 1 })).rejects.toMatchObject({
+        code: 'invalid_option',
+        message: expect.stringContaining(
+          `--out ${out} already holds an earlier run's outputs (${named}); grading into it would mix the two runs: give a new --out, or pass --overwrite`,
+        ),
+      });
+      expect(execFileSync('find', [out], { encoding: 'utf8' })).toBe(before);
+      expect(await readFile(join(out, file), 'utf8')).toBe('earlier');
+    });
+
+    it('throws invalid_option and removes nothing when overwrite would remove the logs being graded', async () => {
+      const out = join(dir, 'logs-in-out');
+      await cp(logs, join(out, 'instances'), { recursive: true });
+      await writeFile(join(out, 'run_report.json'), '{}');
+      await expect(
+        runGrade({ dataset, logs: join(out, 'instances'), out, jobs: 1, overwrite: true }),
+      ).rejects.toMatchObject({
+        code: 'invalid_option',
+        message: expect.stringMatching(/and the logs being graded are there .*: give a new --out$/),
+      });
+      expect(await readFile(join(out, 'run_report.json'), 'utf8')).toBe('{}');
+      expect((await readdir(join(out, 'instances'))).length).toBeGreaterThan(0);
     });
 
     it('rejects with the file system error when --out is a file, once the logs are graded', async () => {
