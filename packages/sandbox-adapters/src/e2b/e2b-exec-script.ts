@@ -85,7 +85,9 @@ export function wrapperScript(input: WrapperInput): string {
     // command that removes them, or the whole log directory, still has its output returned.
     ': > "$lg.out"; : > "$lg.err"; exec 7< "$lg.out" 8< "$lg.err"',
     '__O="$lg.out"; __E="$lg.err"; [ -r /proc/$$/fd/7 ] && __O=/proc/$$/fd/7 && __E=/proc/$$/fd/8',
-    `${run} < ${input.stdin ? '"$b.in"' : '/dev/null'} > "$lg.out" 2> "$lg.err" 7<&- 8<&- &`,
+    // Appended, not truncated: ext4 (auto_da_alloc) flushes a file truncated to zero when it is
+    // closed, which made 1 GiB of output cost ~0.5 s more; the logs were just made empty anyway.
+    `${run} < ${input.stdin ? '"$b.in"' : '/dev/null'} >> "$lg.out" 2>> "$lg.err" 7<&- 8<&- &`,
     '__p=$!',
     'echo "$__p" > "$b.pgid"',
     ...(input.stream
