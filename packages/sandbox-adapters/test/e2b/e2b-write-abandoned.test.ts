@@ -41,11 +41,36 @@ function abortOnArrival(controller: AbortController, call: () => Promise<unknown
   };
 }
 
+/**
+ * Writes 8 MiB to `path` as upload number `upload`, aborted once the proxy holds the whole body;
+ * returns what the call threw and the staging file the sandbox wrote after the client gave up.
+ */
+async function abandonUpload(
+  sandbox: Awaited<ReturnType<typeof heldSandbox>>,
+  holds: Map<number, UploadHold>,
+  upload: number,
+  path: string,
+): Promise<{ error: unknown; leaked: string }> {
+  const controller = new AbortController();
+  let aborted: Promise<unknown> = Promise.resolve();
+  holds.set(
+    upload,
+    abortOnArrival(controller, () => aborted),
+  );
+  aborted = sandbox.handle.client
+    .writeFile(path, new Uint8Array(8 << 20).fill(97 + upload), { signal: controller.signal })
+    .catch((caught: unknown) => caught);
+  const error = await aborted;
+  await sandbox.proxy.uploads[upload]?.done; // the sandbox wrote the file after the client gave up
+  return { error, leaked: sandbox.proxy.uploads[upload]?.path ?? '' };
+}
+
 describe('createE2BSandboxAdapter writeFile', () => {
   describe('when an upload is aborted before the sandbox writes its staging file', () => {
     it('leaves it only until a later write sweeps it, and never sweeps a write still in flight', async () => {
       const holds = new Map<number, UploadHold>();
-      const { handle, proxy, text, close } = await heldSandbox(holds);
+      const sandbox = await heldSandbox(holds);
+      const { handle, proxy, text, close } = sandbox;
       let release = (): void => undefined;
       try {
         await handle.client.writeFile('kept.bin', 'before'); // upload 0
@@ -66,19 +91,9 @@ describe('createE2BSandboxAdapter writeFile', () => {
         const inFlight = handle.client.writeFile('second.txt', 'second');
         await written;
         // upload 2, started after it: aborted once the proxy holds all 8 MiB
-        const controller = new AbortController();
-        let aborted: Promise<unknown> = Promise.resolve();
-        holds.set(
-          2,
-          abortOnArrival(controller, () => aborted),
-        );
-        aborted = handle.client
-          .writeFile('kept.bin', new Uint8Array(8 << 20).fill(97), { signal: controller.signal })
-          .catch((caught: unknown) => caught);
-        const error = await aborted;
+        const { error, leaked } = await abandonUpload(sandbox, holds, 2, 'kept.bin');
         expect(SandkitError.isInstance(error) && error.code).toBe('aborted');
-        await proxy.uploads[2]?.done; // the sandbox wrote the file after the client gave up
-        const [held, leaked] = [proxy.uploads[1]?.path ?? '', proxy.uploads[2]?.path ?? ''];
+        const held = proxy.uploads[1]?.path ?? '';
         expect(existsSync(leaked), 'the aborted upload left its staging file').toBe(true);
         expect(existsSync(held)).toBe(true);
         expect(await text('kept.bin')).toBe('before');
@@ -102,20 +117,11 @@ describe('createE2BSandboxAdapter writeFile', () => {
 
     it('is swept by the wrapper of a later command', async () => {
       const holds = new Map<number, UploadHold>();
-      const { handle, proxy, close } = await heldSandbox(holds);
+      const sandbox = await heldSandbox(holds);
+      const { handle, close } = sandbox;
       try {
-        const controller = new AbortController();
-        let aborted: Promise<unknown> = Promise.resolve();
-        holds.set(
-          0,
-          abortOnArrival(controller, () => aborted),
-        );
-        aborted = handle.client
-          .writeFile('big.bin', new Uint8Array(8 << 20).fill(99), { signal: controller.signal })
-          .catch((caught: unknown) => caught);
-        expect(SandkitError.isInstance(await aborted)).toBe(true);
-        await proxy.uploads[0]?.done;
-        const leaked = proxy.uploads[0]?.path ?? '';
+        const { error, leaked } = await abandonUpload(sandbox, holds, 0, 'big.bin');
+        expect(SandkitError.isInstance(error)).toBe(true);
         expect(existsSync(leaked)).toBe(true);
         expect(await handle.client.exec('echo ok')).toMatchObject({ exitCode: 0, stdout: 'ok\n' });
         expect(existsSync(leaked)).toBe(false);
@@ -126,20 +132,11 @@ describe('createE2BSandboxAdapter writeFile', () => {
 
     it('is swept by destroy in debug mode, where the sandbox outlives the handle', async () => {
       const holds = new Map<number, UploadHold>();
-      const { handle, proxy, close } = await heldSandbox(holds);
+      const sandbox = await heldSandbox(holds);
+      const { handle, close } = sandbox;
       try {
-        const controller = new AbortController();
-        let aborted: Promise<unknown> = Promise.resolve();
-        holds.set(
-          0,
-          abortOnArrival(controller, () => aborted),
-        );
-        aborted = handle.client
-          .writeFile('big.bin', new Uint8Array(8 << 20).fill(98), { signal: controller.signal })
-          .catch((caught: unknown) => caught);
-        expect(SandkitError.isInstance(await aborted)).toBe(true);
-        await proxy.uploads[0]?.done;
-        const leaked = proxy.uploads[0]?.path ?? '';
+        const { error, leaked } = await abandonUpload(sandbox, holds, 0, 'big.bin');
+        expect(SandkitError.isInstance(error)).toBe(true);
         expect(existsSync(leaked)).toBe(true);
         await handle.destroy();
         expect(existsSync(leaked)).toBe(false);
