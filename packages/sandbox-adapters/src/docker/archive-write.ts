@@ -28,7 +28,7 @@ import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import { formatCommand, SandboxError, SandkitErrorCode } from '@sandkit/core';
 import { putFile } from './container-files.js';
-import { type InternalScriptResult, runInternalScript } from './docker-exec.js';
+import { type InternalScriptResult, ownScriptRequest, runInternalScript } from './docker-exec.js';
 import type { DockerSandboxState } from './docker-sandbox-state.js';
 import { finishWriteExits, finishWriteScript } from './finish-write-script.js';
 
@@ -96,7 +96,6 @@ export async function writeThroughArchive(
 
   const channel = state.pool ? await state.pool.acquire() : undefined;
   if (channel === undefined) return withoutChannel(false);
-  const { log, drop } = state.logs.next();
   const stderr: Buffer[] = [];
   let markChecked!: (status: number | undefined) => void;
   const checked = new Promise<number | undefined>((resolve) => {
@@ -104,17 +103,7 @@ export async function writeThroughArchive(
   });
   let stdout = '';
   const run = channel.run(
-    {
-      cwd: '/',
-      shell: '/bin/sh',
-      command: `sk_write ${formatCommand(args(''))}`,
-      stdinPath: '-',
-      env: [],
-      log,
-      cap: Number.MAX_SAFE_INTEGER,
-      mode: 'direct',
-      drop,
-    },
+    { ...ownScriptRequest(state, '/', `sk_write ${formatCommand(args(''))}`), stdinPath: '-' },
     {
       stdout: (chunk) => {
         stdout += chunk.toString('latin1');

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { formatCommand } from '@sandkit/core';
 import { logKept } from '../capture/command-run.js';
 import { followLinksScript } from '../follow-links-script.js';
-import type { InternalScriptResult } from './docker-exec.js';
+import { type InternalScriptResult, ownScriptRequest } from './docker-exec.js';
 import type { DockerSandboxState } from './docker-sandbox-state.js';
 
 /**
@@ -69,27 +69,20 @@ export async function writeOverChannel(
   const payload = Buffer.from(data.buffer, data.byteOffset, data.length).toString('base64');
   const temp = `.sandkit-${randomBytes(8).toString('hex')}.tmp`;
   const args = [path, mode.toString(8), keepMode ? '1' : '0', String(payload.length), temp];
-  const { log, drop } = state.logs.next();
+  const request = {
+    ...ownScriptRequest(state, '/', `set -- ${formatCommand(args)}\n${writeScript}`),
+    stdinPath: '-',
+  };
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   const run = channel.run(
-    {
-      cwd: '/',
-      shell: '/bin/sh',
-      command: `set -- ${formatCommand(args)}\n${writeScript}`,
-      stdinPath: '-',
-      env: [],
-      log,
-      cap: Number.MAX_SAFE_INTEGER,
-      mode: 'direct',
-      drop,
-    },
+    request,
     { stdout: (chunk) => out.push(chunk), stderr: (chunk) => err.push(chunk) },
     payload,
   );
   const end = await run.done;
   const sizes = run.sizes();
-  if (sizes !== undefined && logKept(Number.MAX_SAFE_INTEGER, sizes)) state.logs.keptLog(log);
+  if (sizes !== undefined && logKept(Number.MAX_SAFE_INTEGER, sizes)) state.logs.keptLog(request.log);
   return {
     exitCode: end.kind === 'exit' ? end.code : null,
     stdout: Buffer.concat(out),

@@ -12,7 +12,7 @@ import {
   SandboxError,
   SandkitErrorCode,
 } from '@sandkit/core';
-import { logKept } from '../capture/command-run.js';
+import { type CommandRequest, logKept } from '../capture/command-run.js';
 import { capturedOutput, OutputWindow } from '../capture/output-window.js';
 import { type CarriedOutcome, carryCommand } from './carry-command.js';
 import { normalizeDockerExecOptions } from './docker-exec-options.js';
@@ -99,6 +99,20 @@ export interface InternalScriptResult {
 }
 
 /**
+ * The request of one of sandkit's own short scripts (a write's or a file check's): `/bin/sh`, no
+ * environment of the user's, output straight back uncaptured (`direct`, no cap), a fresh log base
+ * from the sandbox's retention (with the kept log it retires, if any).
+ */
+export function ownScriptRequest(
+  state: DockerSandboxState,
+  cwd: string,
+  command: string,
+): Omit<CommandRequest, 'stdinPath'> {
+  const { log, drop } = state.logs.next();
+  return { cwd, shell: '/bin/sh', command, env: [], log, cap: Number.MAX_SAFE_INTEGER, mode: 'direct', drop };
+}
+
+/**
  * Runs sandkit's own `script` (POSIX sh, arguments as `$1…`) in the workdir, keeping all stdout
  * bytes (binary-safe, no cap). Used by readFile/writeFile.
  * @throws the SandboxErrors of {@link dockerExec}.
@@ -114,20 +128,9 @@ export async function runInternalScript(
     throw new SandboxError({ code: SandkitErrorCode.aborted, message: 'the file operation was aborted' });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
-  const { log, drop } = state.logs.next();
   const { end, aborted } = await carryCommand(
     state,
-    {
-      cwd: state.options.workdir,
-      shell: '/bin/sh',
-      command: `set -- ${formatCommand(args)}\n${script}`,
-      env: [],
-      // Our own short script: no session and no log, output straight back.
-      log,
-      cap: Number.MAX_SAFE_INTEGER,
-      mode: 'direct',
-      drop,
-    },
+    ownScriptRequest(state, state.options.workdir, `set -- ${formatCommand(args)}\n${script}`),
     undefined,
     { stdout: (chunk) => out.push(chunk), stderr: (chunk) => err.push(chunk) },
     { timeoutMs: undefined, signal },
