@@ -55,6 +55,13 @@ const stricter: Array<{ log: RegExp; repo?: RegExp; ids: string[]; why: string }
     ],
     why: 'the same in a public official run: an erroring subtest leaves `test_order_by_multiline_sql (…) ... ` unfinished and test_order_of_operations, which passed, prints on its line',
   },
+  {
+    log: /public-lite-37\/glm-5\.3-zcode-campaign\/django__django-12308\/test_output\.txt$/,
+    ids: [
+      'test_json_display_for_field (admin_utils.tests.UtilsTests) ... test_label_for_field (admin_utils.tests.UtilsTests)',
+    ],
+    why: 'the same in a public official run: test_json_display_for_field errors in a subtest and test_label_for_field, which passed, prints on its line',
+  },
   ...[
     ['default', ['add(1, 1) = 2 [table]', 'adds two numbers', 'ok.test.js (1 test)', 'skipped case']],
     ['kinds-default', ['reads a row', 'src/ok.test.js (1 test)']],
