@@ -33,6 +33,10 @@ describe('officialEvalScript', () => {
       'django__django-10924',
       'django__django-11001',
       'django__django-11049',
+      'django__django-11630',
+      'django__django-12286',
+      'django__django-12453',
+      'django__django-12983',
       'pylint-dev__pylint-5859',
       'pylint-dev__pylint-6506',
     ]);
