@@ -1,7 +1,9 @@
 """Runs grading.py's get_eval_report of the published SWE-bench harness on every instance dir
 (<run>/<model>/<instance_id>/test_output.txt + patch.diff) under <grade fixtures>/logs, with the
 instance's row of the dataset*.jsonl beside them, and writes its report.json there (indent 4, as
-run_evaluation writes it). Usage: official-reports.py <grade fixtures dir>; see run.sh."""
+run_evaluation writes it). A dir without patch.diff holds a public run's log and the report.json
+the official harness wrote for it: left alone here (check-public-reports.py compares with it).
+Usage: official-reports.py <grade fixtures dir>; see run.sh."""
 import glob
 import json
 import os
@@ -20,6 +22,8 @@ for dataset in glob.glob(os.path.join(fixtures, "dataset*.jsonl")):
                 rows[row["instance_id"]] = row
 for log in sorted(glob.glob(os.path.join(fixtures, "logs", "run_evaluation", "*", "*", "*", "test_output.txt"))):
     folder = os.path.dirname(log)
+    if not os.path.exists(os.path.join(folder, "patch.diff")):
+        continue
     row = rows[os.path.basename(folder)]
     spec = SimpleNamespace(
         instance_id=row["instance_id"], repo=row["repo"], version=row["version"],

@@ -3,7 +3,9 @@
 #   1. the official log parsers (swebench/harness/log_parsers/*.py through grading.py's
 #      get_logs_eval) on every case of packages/runtime/test/eval/grade/parser-parity-cases.ts →
 #      packages/runtime/test/eval/fixtures/official-parsers/statuses.json;
-#   2. grading.py's get_eval_report on every instance dir of the grade fixtures → its report.json.
+#   2. grading.py's get_eval_report on every instance dir of the grade fixtures → its report.json;
+#      on the public logs (dirs without patch.diff) it is compared with the report.json the
+#      public run's harness wrote instead (check-public-reports.py).
 # Then prints how many (log, repository) status maps sandkit agrees on (compare.ts).
 #   scripts/official-grading/run.sh <SWE-bench git dir> [ref]     (ref defaults to v4.1.0)
 # SWE-bench's code is extracted into a temp dir and run there with Debian's python3 (no package
@@ -36,4 +38,5 @@ out="$root/packages/runtime/test/eval/fixtures/official-parsers"
 mkdir -p "$out"
 (cd "$root" && pnpm exec tsx --conditions=@sandkit/source scripts/official-grading/cases.ts) | "$python" "$here/official-statuses.py" > "$out/statuses.json"
 "$python" "$here/official-reports.py" "$root/packages/runtime/test/eval/fixtures/grade"
+"$python" "$here/check-public-reports.py" "$root/packages/runtime/test/eval/fixtures/grade"
 (cd "$root" && pnpm exec tsx --conditions=@sandkit/source scripts/official-grading/compare.ts)

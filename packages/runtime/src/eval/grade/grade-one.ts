@@ -206,7 +206,7 @@ function gradeOne(task: GradeTask): Graded {
   else if (officialText !== null) {
     const beside = readOfficialReport(officialText, id, existsSync(join(dir, 'eval.log')));
     if (beside.kind === 'official')
-      result.official = compareWithOfficial(graded, beside.report, instance, plan.officialParser);
+      result.official = compareWithOfficial(graded, beside.report, instance, plan.officialParser, log);
     else if (beside.kind === 'sandkit') {
       patchAppliedWith = beside.patchAppliedWith;
       notes.push(

@@ -6,11 +6,19 @@
  */
 import type { PatchMethod } from '../instance/patch-step.js';
 import type { LogGrade } from './grade-log.js';
+import {
+  compareTestLists,
+  type GradedTestLists,
+  readOfficialTestLists,
+  type TestListAgreement,
+} from './official-test-lists.js';
 
 /** The official per-instance report's fields sandkit reads. */
 export interface OfficialReport {
   resolved: boolean;
   patch_successfully_applied: boolean;
+  /** FAIL_TO_PASS and PASS_TO_PASS of its `tests_status`; absent when the report has none. */
+  testLists?: GradedTestLists;
 }
 
 /** The comparison recorded in `results.jsonl` and summary.md. */
@@ -20,6 +28,12 @@ export interface OfficialAgreement {
   agrees: boolean;
   /** Why the verdicts differ (empty when they agree). */
   reasons: string[];
+  /**
+   * Test by test: whether sandkit's FAIL_TO_PASS / PASS_TO_PASS success and failure lists are the
+   * official report's, and why each test that is not in the same list is not; absent when the
+   * official report has no `tests_status`.
+   */
+  tests?: TestListAgreement;
 }
 
 /** What a `report.json` beside a log turned out to be. */
@@ -68,24 +82,43 @@ export function readOfficialReport(
       : { kind: 'sandkit' };
   if (typeof fields.resolved !== 'boolean')
     return { kind: 'malformed', problem: `has no true/false "resolved" for ${instanceId}` };
+  const testLists = readOfficialTestLists(entry as Record<string, unknown>);
   return {
     kind: 'official',
     report: {
       resolved: fields.resolved,
       patch_successfully_applied: fields.patch_successfully_applied === true,
+      ...(testLists === undefined ? {} : { testLists }),
     },
   };
 }
 
-/** Compares `graded` (sandkit) with `official`. */
+/**
+ * Compares `graded` (sandkit's grade of `log`) with `official`: the verdict, and, when the official
+ * report has its `tests_status`, test by test.
+ */
 export function compareWithOfficial(
   graded: LogGrade,
   official: OfficialReport,
   lists: { FAIL_TO_PASS: readonly string[]; PASS_TO_PASS: readonly string[] },
   officialParser: string | null,
+  log: string,
 ): OfficialAgreement {
   const agrees = graded.resolved === official.resolved;
-  if (agrees) return { resolved: official.resolved, agrees, reasons: [] };
+  const reasons = agrees ? [] : verdictReasons(graded, official, lists, officialParser);
+  const agreement: OfficialAgreement = { resolved: official.resolved, agrees, reasons };
+  if (official.testLists !== undefined)
+    agreement.tests = compareTestLists(graded.grade.tests_status, official.testLists, log, reasons);
+  return agreement;
+}
+
+/** Why sandkit's verdict on a log is not the official one: the known causes found. */
+function verdictReasons(
+  graded: LogGrade,
+  official: OfficialReport,
+  lists: { FAIL_TO_PASS: readonly string[]; PASS_TO_PASS: readonly string[] },
+  officialParser: string | null,
+): string[] {
   const reasons: string[] = [];
   if (graded.testPatchFailed)
     reasons.push(
@@ -127,7 +160,7 @@ export function compareWithOfficial(
     reasons.push(
       `unexplained: sandkit ${graded.resolved ? 'resolved' : 'unresolved'} (missing ${graded.grade.missing.length}, F2P failures ${graded.grade.tests_status.FAIL_TO_PASS.failure.length}, P2P failures ${graded.grade.tests_status.PASS_TO_PASS.failure.length}), official ${official.resolved ? 'resolved' : 'unresolved'}`,
     );
-  return { resolved: official.resolved, agrees, reasons };
+  return reasons;
 }
 
 const patchMethods: ReadonlySet<unknown> = new Set<PatchMethod>([

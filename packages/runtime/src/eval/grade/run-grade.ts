@@ -126,7 +126,7 @@ async function gradeLogs(
   pool: GradePool,
 ): Promise<Omit<GradeRunResult, 'threads'>> {
   const out = resolve(options.out);
-  const loaded = await loadInstances(resolve(options.dataset));
+  const loaded = await loadInstances(resolve(options.dataset), { purpose: 'grade' });
   if (loaded.instances.length === 0)
     throw new SandkitError({
       code: SandkitErrorCode.invalidOption,

@@ -7,7 +7,11 @@ import { open, readFile } from 'node:fs/promises';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { isParquet, readParquetRecords } from './read-parquet.js';
 import { type ReadRecordsResult, type RecordError, readRecords } from './read-records.js';
-import { type SweBenchInstance, sweBenchInstanceSchema } from './swe-bench-instance.js';
+import {
+  type SweBenchInstance,
+  sweBenchGradeInstanceSchema,
+  sweBenchInstanceSchema,
+} from './swe-bench-instance.js';
 import { validateRecords } from './validate-records.js';
 
 /** What {@link loadInstances} found. */
@@ -18,15 +22,29 @@ export interface LoadedInstances {
   errors: RecordError[];
 }
 
+/** What the loaded instances are for. */
+export interface LoadInstancesOptions {
+  /**
+   * `'eval'` (the default) needs every field a run needs; `'grade'` accepts rows without `patch`
+   * and `test_patch` ({@link sweBenchGradeInstanceSchema}), as re-grading reads neither.
+   * @default 'eval'
+   */
+  purpose?: 'eval' | 'grade';
+}
+
 /**
  * Reads and validates instances. One bad record never stops the others.
  * @throws SandkitError `invalid_option` when the file cannot be read.
  */
-export async function loadInstances(file: string): Promise<LoadedInstances> {
+export async function loadInstances(
+  file: string,
+  options: LoadInstancesOptions = {},
+): Promise<LoadedInstances> {
+  const schema = options.purpose === 'grade' ? sweBenchGradeInstanceSchema : sweBenchInstanceSchema;
   const read: ReadRecordsResult = (await startsWithParquetMagic(file))
     ? await readParquetRecords(file)
     : readRecords(await readText(file, 'dataset'), file);
-  const { valid, errors } = validateRecords(read.records, sweBenchInstanceSchema, file);
+  const { valid, errors } = validateRecords(read.records, schema, file);
   const seen = new Set<string>();
   const instances: SweBenchInstance[] = [];
   for (const { position, value } of valid) {

@@ -49,6 +49,17 @@ export const sweBenchInstanceSchema = z.looseObject({
   image: z.string().min(1).optional(),
 });
 
+/**
+ * Schema of one instance record for re-grading logs (`sandkit grade`): the fields of
+ * {@link sweBenchInstanceSchema}, with `patch` and `test_patch` optional, because grading reads
+ * neither (the official `get_eval_report` reads instance_id, repo, version, FAIL_TO_PASS and
+ * PASS_TO_PASS). An absent one is the empty string in the output; nothing in grading reads it.
+ */
+export const sweBenchGradeInstanceSchema = sweBenchInstanceSchema.extend({
+  patch: z.string().default(''),
+  test_patch: z.string().default(''),
+});
+
 /** One validated instance; `FAIL_TO_PASS` / `PASS_TO_PASS` are always arrays here. */
 export type SweBenchInstance = z.output<typeof sweBenchInstanceSchema>;
 

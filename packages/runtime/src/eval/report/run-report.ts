@@ -119,10 +119,12 @@ export function formatSummary(
   if (withOfficial) {
     const compared = [...input.results.values()].filter((r) => r.official !== undefined);
     const agree = compared.filter((r) => r.official?.agrees).length;
+    const listed = compared.filter((r) => r.official?.tests !== undefined);
+    const sameLists = listed.filter((r) => r.official?.tests?.agrees).length;
     lines.splice(
       lines.length - 2,
       0,
-      `Official report.json beside ${compared.length} log(s): sandkit agrees on ${agree}, differs on ${compared.length - agree}.`,
+      `Official report.json beside ${compared.length} log(s): sandkit agrees on ${agree}, differs on ${compared.length - agree}.${listed.length === 0 ? '' : ` Test by test (${listed.length} report(s) list them): the same FAIL_TO_PASS / PASS_TO_PASS success and failure lists on ${sameLists}, other lists on ${listed.length - sameLists}.`}`,
       '',
     );
   }
@@ -148,11 +150,12 @@ export function formatSummary(
       r.skipped_fail_to_pass?.length ? `${r.skipped_fail_to_pass.length} FAIL_TO_PASS skipped (failure)` : '',
       ...(r.grade_notes ?? []),
     ].filter((part) => part !== '');
+    const moved = r.official?.tests?.differences ?? [];
     const official =
       r.official === undefined
         ? ''
         : r.official.agrees
-          ? `agrees (${r.official.resolved ? 'resolved' : 'unresolved'})`
+          ? `agrees (${r.official.resolved ? 'resolved' : 'unresolved'})${moved.length === 0 ? '' : `; ${moved.length} test(s) in other lists: ${moved.map((d) => `${d.id} (official ${d.official}, sandkit ${d.sandkit})`).join(', ')}`}`
           : `differs: official ${r.official.resolved ? 'resolved' : 'unresolved'}; ${r.official.reasons.join('; ')}`;
     const seconds = r.duration_ms === undefined ? '' : (r.duration_ms / 1000).toFixed(1);
     lines.push(

@@ -48,6 +48,20 @@ const stricter: Array<{ log: RegExp; repo?: RegExp; ids: string[]; why: string }
     ids: ['test_a_sub (shop.tests.PriceTests) ... test_b_ok (shop.tests.PriceTests)'],
     why: 'a failed subtest leaves `test_a_sub (…) ... ` unfinished and the next test prints on the same line: the official id spans both',
   },
+  {
+    log: /public-lite-37\/glm-5\.3-zcode-campaign\/django__django-11001\/test_output\.txt$/,
+    ids: [
+      'test_order_by_multiline_sql (expressions.tests.BasicExpressionsTests) ... test_order_of_operations (expressions.tests.BasicExpressionsTests)',
+    ],
+    why: 'the same in a public official run: an erroring subtest leaves `test_order_by_multiline_sql (…) ... ` unfinished and test_order_of_operations, which passed, prints on its line',
+  },
+  {
+    log: /public-lite-37\/glm-5\.3-zcode-campaign\/django__django-12308\/test_output\.txt$/,
+    ids: [
+      'test_json_display_for_field (admin_utils.tests.UtilsTests) ... test_label_for_field (admin_utils.tests.UtilsTests)',
+    ],
+    why: 'the same in a public official run: test_json_display_for_field errors in a subtest and test_label_for_field, which passed, prints on its line',
+  },
   ...[
     ['default', ['add(1, 1) = 2 [table]', 'adds two numbers', 'ok.test.js (1 test)', 'skipped case']],
     ['kinds-default', ['reads a row', 'src/ok.test.js (1 test)']],

@@ -33,6 +33,7 @@ describe('runGrade', () => {
         resolved: true,
         agrees: true,
         reasons: [],
+        tests: { agrees: true, differences: [] },
       });
       // parse_log_pytest_options: `[/tmp/data/one.txt]` is listed as `[/one.txt]`
       expect(result('psf__requests-90002')).toMatchObject({ status: 'resolved', missing_tests: [] });

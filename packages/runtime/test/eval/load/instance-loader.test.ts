@@ -56,6 +56,20 @@ describe('loadInstances', () => {
     });
   });
 
+  describe('when rows carry only the fields grading reads (no patch, no test_patch)', () => {
+    it("rejects them for 'eval' and accepts them for 'grade', the absent patches empty", async () => {
+      const file = join(dir, 'grade-only.jsonl');
+      const row = instance('octo__widgets-1', { patch: undefined, test_patch: undefined });
+      await writeFile(file, `${JSON.stringify(row)}\n`);
+      const forEval = await loadInstances(file);
+      expect(forEval.instances).toEqual([]);
+      expect(forEval.errors.map((e) => e.field)).toEqual(['patch']);
+      const forGrade = await loadInstances(file, { purpose: 'grade' });
+      expect(forGrade.errors).toEqual([]);
+      expect(forGrade.instances[0]).toMatchObject({ patch: '', test_patch: '', version: '1.2' });
+    });
+  });
+
   describe('when the file is a JSON array', () => {
     it('names bad records by index and rejects a repeated instance_id', async () => {
       const file = join(dir, 'instances.json');
