@@ -12,7 +12,7 @@
 import { startTestOutput } from '../instance/eval-markers.js';
 import type { TestStatus } from '../instance/grade.js';
 import { parsePytestStatusesOfPieces } from '../instance/parse-test-statuses.js';
-import { decodeUtf8 } from './decode-utf8.js';
+import { decodeUtf8 } from '../load/decode-utf8.js';
 import { type GradeLogInput, gradeLog, type LogGrade, locateTestOutput, logGrade } from './grade-log.js';
 import { readsRunnerSummary } from './runner-summary-ids.js';
 

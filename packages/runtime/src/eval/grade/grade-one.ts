@@ -20,7 +20,7 @@ import type { TestPlan } from '../instance/test-plan.js';
 import type { RecordError } from '../load/read-records.js';
 import type { SweBenchInstance, SweBenchPrediction } from '../load/swe-bench-instance.js';
 import type { FoundLog } from './find-logs.js';
-import { decodeUtf8 } from './decode-utf8.js';
+import { decodeUtf8 } from '../load/decode-utf8.js';
 import { gradeLog } from './grade-log.js';
 import { gradeLogBytes } from './grade-log-bytes.js';
 import { compareWithOfficial, readOfficialReport } from './official-agreement.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8 } from '../../../src/eval/grade/decode-utf8.js';
+import { decodeUtf8 } from '../../../src/eval/load/decode-utf8.js';
 import { type GradeLogInput, gradeLog, type LogGrade } from '../../../src/eval/grade/grade-log.js';
 import { gradeLogBytes } from '../../../src/eval/grade/grade-log-bytes.js';
 
