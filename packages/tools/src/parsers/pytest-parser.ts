@@ -14,7 +14,7 @@
  * @module
  */
 import { nodeIdEnd, readNodeId } from './pytest-node-id.js';
-import { forEachLine } from './output-lines.js';
+import { forEachLine, stripAnsiCodes } from './output-lines.js';
 import { readCountWords, TestCollector } from './test-collector.js';
 import type { ParsedTest, ParsedTestOutput, TestStatus } from './test-output-types.js';
 
@@ -36,6 +36,22 @@ const areaHeader = /^=+ (FAILURES|ERRORS) =+$/;
 export function parsePytestText(text: string): ParsedTestOutput {
   const parser = new PytestLineParser();
   forEachLine(text, (line) => parser.line(line));
+  return parser.finish();
+}
+
+/**
+ * Parses pytest output given as consecutive pieces of one text: the same result as
+ * `parseTestOutput(pieces.join(''), { framework: 'pytest' })` when every piece but the last ends
+ * with `\n` (no line is split between two pieces) and no ANSI escape sequence spans two pieces.
+ * For a caller holding a large log as bytes: decoded in pieces smaller than V8's large-object size
+ * (128 KiB), its strings are young-generation objects instead of one large object per log, whose
+ * memory V8 maps, faults in and unmaps each time. Pure; never throws.
+ */
+export function parsePytestPieces(pieces: Iterable<string>): ParsedTestOutput {
+  const parser = new PytestLineParser();
+  const visit = (line: string): void => parser.line(line);
+  // A piece's trailing '' (after its final `\n`) is an empty line, which the parser skips.
+  for (const piece of pieces) forEachLine(stripAnsiCodes(piece), visit);
   return parser.finish();
 }
 

@@ -83,24 +83,13 @@ export interface LogGrade {
  */
 export function gradeLog(raw: string, input: GradeLogInput): LogGrade {
   const log = raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw;
-  const start = log.indexOf(startTestOutput);
-  const end = start < 0 ? -1 : log.indexOf(endTestOutput, start);
-  const bad = badCodes.find(([code]) => log.includes(code));
-  const notEvaluatedReason =
-    bad !== undefined
-      ? `the log holds "${bad[0]}"`
-      : start < 0 || end < 0
-        ? `the log has no "${start < 0 ? startTestOutput : endTestOutput}" marker: ${start < 0 ? 'the tests never started (or this is not an evaluation log)' : 'the log was cut during the tests'}`
-        : null;
-  const notEvaluatedKind: NotEvaluatedKind | null =
-    bad !== undefined ? bad[1] : notEvaluatedReason === null ? null : 'incomplete_log';
-  const before = start < 0 ? log : log.slice(0, start);
-  const testPatchError = findTestPatchError(before);
+  const where = locateTestOutput(log);
+  const { start, end } = where;
   const hadAnsi = log.includes('\x1b') && /\x1b[[\]]/.test(log);
   let full = new Map<string, TestStatus>();
   let summary = new Map<string, TestStatus>();
   let parserMissing = false;
-  if (notEvaluatedReason === null) {
+  if (where.notEvaluatedReason === null) {
     const section = stripAnsi(log.slice(start + startTestOutput.length, end));
     let stripped: string | undefined;
     const wholeLog = (): string => {
@@ -117,18 +106,73 @@ export function gradeLog(raw: string, input: GradeLogInput): LogGrade {
       if (full.size === 0) full = parseTestStatuses(wholeLog(), parser);
     } else parserMissing = true;
   }
+  const before = start < 0 ? log : log.slice(0, start);
+  return logGrade(where, { before, hadAnsi, parserMissing, full, summary }, input);
+}
+
+/** Text that {@link locateTestOutput} searches: a log as a string, or its UTF-8 bytes. */
+export interface SearchableLog {
+  indexOf(text: string, from?: number): number;
+  includes(text: string): boolean;
+}
+
+/** Where a log's test output is, and why it was not evaluated. */
+export interface TestOutputPlace {
+  /** Index of the start marker (in the string, or the bytes, searched), -1 when absent. */
+  start: number;
+  /** Index of the end marker after it, -1 when absent. */
+  end: number;
+  notEvaluatedReason: string | null;
+  notEvaluatedKind: NotEvaluatedKind | null;
+}
+
+/**
+ * The markers and bad codes of `log` (with `\n` line ends). The markers and codes are ASCII, so
+ * the UTF-8 bytes of a log give the same answers as its text, at byte indexes.
+ */
+export function locateTestOutput(log: SearchableLog): TestOutputPlace {
+  const start = log.indexOf(startTestOutput);
+  const end = start < 0 ? -1 : log.indexOf(endTestOutput, start);
+  const bad = badCodes.find(([code]) => log.includes(code));
+  const notEvaluatedReason =
+    bad !== undefined
+      ? `the log holds "${bad[0]}"`
+      : start < 0 || end < 0
+        ? `the log has no "${start < 0 ? startTestOutput : endTestOutput}" marker: ${start < 0 ? 'the tests never started (or this is not an evaluation log)' : 'the log was cut during the tests'}`
+        : null;
+  const notEvaluatedKind: NotEvaluatedKind | null =
+    bad !== undefined ? bad[1] : notEvaluatedReason === null ? null : 'incomplete_log';
+  return { start, end, notEvaluatedReason, notEvaluatedKind };
+}
+
+/** What was read from a log, for {@link logGrade}. */
+export interface LogReading {
+  /** The text before the start marker (the whole log without one). */
+  before: string;
+  hadAnsi: boolean;
+  parserMissing: boolean;
+  /** Statuses by whole id (empty when not evaluated). */
+  full: Map<string, TestStatus>;
+  /** Statuses read from runner summary lines (`runner-summary-ids.ts`; empty for most parsers). */
+  summary: Map<string, TestStatus>;
+}
+
+/** The {@link LogGrade} of a log read into `reading`, its test output at `where`. */
+export function logGrade(where: TestOutputPlace, reading: LogReading, input: GradeLogInput): LogGrade {
+  const { full, summary, parserMissing } = reading;
+  const testPatchError = findTestPatchError(reading.before);
   const official = officialStatuses(full, officialIdForm(input.officialParser, input.parser));
   for (const [id, status] of summary)
     official.statuses.set(id, worseStatus(official.statuses.get(id), status));
   const grade = gradeTests(official.statuses, input, { failOnly: input.failOnly, fullStatuses: full });
-  const evaluated = notEvaluatedReason === null;
+  const evaluated = where.notEvaluatedReason === null;
   return {
     evaluated,
-    notEvaluatedReason,
-    notEvaluatedKind,
+    notEvaluatedReason: where.notEvaluatedReason,
+    notEvaluatedKind: where.notEvaluatedKind,
     testPatchFailed: testPatchError !== null,
     testPatchError,
-    hadAnsi,
+    hadAnsi: reading.hadAnsi,
     parserMissing,
     statuses: official.statuses,
     collisions: official.collisions,

@@ -7,7 +7,6 @@
  * @module
  */
 
-import { isAscii } from 'node:buffer';
 import { closeSync, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -21,7 +20,9 @@ import type { TestPlan } from '../instance/test-plan.js';
 import type { RecordError } from '../load/read-records.js';
 import type { SweBenchInstance, SweBenchPrediction } from '../load/swe-bench-instance.js';
 import type { FoundLog } from './find-logs.js';
+import { decodeUtf8 } from '../load/decode-utf8.js';
 import { gradeLog } from './grade-log.js';
+import { gradeLogBytes } from './grade-log-bytes.js';
 import { compareWithOfficial, readOfficialReport } from './official-agreement.js';
 
 /**
@@ -180,18 +181,15 @@ function gradeOne(task: GradeTask): Graded {
     problem(join(dir, 'test_output.txt'), message, false); // the row's error says it
     return invalidRecord(message);
   }
-  const logRead = readOptional(join(dir, 'test_output.txt'));
+  const logRead = readOptionalFile(join(dir, 'test_output.txt'));
   if (logRead.error !== undefined) {
     const message = `test_output.txt cannot be read (${logRead.error}): nothing graded; make it readable (a log over 512 MiB is beyond what sandkit grade reads)`;
     problem(join(dir, 'test_output.txt'), message, false); // the row's error says it
     return invalidRecord(message);
   }
-  const log = logRead.text ?? '';
-  const graded = gradeLog(log, {
-    ...plan,
-    FAIL_TO_PASS: instance.FAIL_TO_PASS,
-    PASS_TO_PASS: instance.PASS_TO_PASS,
-  });
+  const log = logRead.content ?? '';
+  const input = { ...plan, FAIL_TO_PASS: instance.FAIL_TO_PASS, PASS_TO_PASS: instance.PASS_TO_PASS };
+  const graded = typeof log === 'string' ? gradeLog(log, input) : gradeLogBytes(log, input);
   const reportFile = join(dir, 'report.json');
   const officialRead = readOptional(reportFile);
   const officialText = officialRead.text;
@@ -259,22 +257,32 @@ function gradeOne(task: GradeTask): Graded {
 }
 
 /**
- * A file beside a log: its text, `null` when it does not exist, or why it cannot be read (no
- * permission, a directory, over 2 GiB, a text over V8's string limit) so that one bad file makes
- * one row's problem, not a failed run. A file over 2 GiB is refused from its size, unread, as
- * `fs.readFile` refuses it (`readFileSync` would read it all first).
+ * A file beside a log: its text, `null` when it does not exist, or why it cannot be read (see
+ * {@link readOptionalFile}).
  */
 function readOptional(file: string): { text: string | null; error?: string } {
+  const { content, error } = readOptionalFile(file);
+  if (error !== undefined) return { text: null, error };
+  return { text: content === null || typeof content === 'string' ? content : decodeUtf8(content) };
+}
+
+/**
+ * A file beside a log: its bytes (up to {@link maxBufferedBytes}; the text of a larger one),
+ * `null` when it does not exist, or why it cannot be read (no permission, a directory, over
+ * 2 GiB, a text over V8's string limit) so that one bad file makes one row's problem, not a failed
+ * run. A file over 2 GiB is refused from its size, unread, as `fs.readFile` refuses it
+ * (`readFileSync` would read it all first).
+ */
+function readOptionalFile(file: string): { content: Buffer | string | null; error?: string } {
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
     const { size } = fstatSync(fd);
-    if (size > maxReadBytes) return { text: null, error: `File size (${size}) is greater than 2 GiB` };
-    if (size > maxBufferedBytes) return { text: readFileSync(fd, 'utf8') };
-    return { text: decodeUtf8(readFileSync(fd)) };
+    if (size > maxReadBytes) return { content: null, error: `File size (${size}) is greater than 2 GiB` };
+    return { content: size > maxBufferedBytes ? readFileSync(fd, 'utf8') : readFileSync(fd) };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { text: null };
-    return { text: null, error: (error as Error).message };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { content: null };
+    return { content: null, error: (error as Error).message };
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
@@ -283,15 +291,5 @@ function readOptional(file: string): { text: string | null; error?: string } {
 /** The largest file `fs.readFile` reads (`kIoMaxLength`, 2 GiB − 1). */
 const maxReadBytes = 2 ** 31 - 1;
 
-/** Files up to this size are read as bytes and decoded by {@link decodeUtf8}; larger ones (and their errors) as before. */
+/** Files up to this size are read as bytes (a log graded from them, another file decoded by {@link decodeUtf8}); larger ones as text. */
 const maxBufferedBytes = 64 * 1024 * 1024;
-
-/**
- * `bytes` as UTF-8 text, the same string `readFileSync(file, 'utf8')` gives: all-ASCII bytes (a
- * test log, nearly always) are copied as Latin-1, which is the same text without UTF-8 decoding
- * (a 200 KB log: 0.2-0.3 ms of CPU read as UTF-8, about half that read and copied); others decoded
- * as UTF-8 (an invalid sequence becomes U+FFFD, as there).
- */
-export function decodeUtf8(bytes: Buffer): string {
-  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-}

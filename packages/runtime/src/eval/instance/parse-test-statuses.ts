@@ -5,7 +5,14 @@
  * thread loads no tools.
  * @module
  */
-import { getTestStatuses, parseTestOutput, type TestFramework, testFrameworks } from '@sandkit/tools/parsers';
+import {
+  getTestStatuses,
+  type ParsedTestOutput,
+  parsePytestPieces,
+  parseTestOutput,
+  type TestFramework,
+  testFrameworks,
+} from '@sandkit/tools/parsers';
 import { type TestStatus, toTestStatus } from './grade.js';
 
 const ansi = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
@@ -22,7 +29,20 @@ export function isTestFramework(name: string): name is TestFramework {
 
 /** Parses `output` with the parser named `framework` into test id → status, ids kept whole. Pure; never throws. */
 export function parseTestStatuses(output: string, framework: TestFramework): Map<string, TestStatus> {
-  const parsed = parseTestOutput(stripAnsi(output), { framework });
+  return statusesOf(parseTestOutput(stripAnsi(output), { framework }));
+}
+
+/**
+ * `parseTestStatuses(pieces.join(''), 'pytest')` without joining them, for a log decoded in pieces
+ * (see `parsePytestPieces`): every piece but the last ends with `\n`, and none holds an ESC. Pure;
+ * never throws.
+ */
+export function parsePytestStatusesOfPieces(pieces: Iterable<string>): Map<string, TestStatus> {
+  return statusesOf(parsePytestPieces(pieces));
+}
+
+/** A parse's statuses by whole id, as {@link parseTestStatuses} returns them. */
+function statusesOf(parsed: ParsedTestOutput): Map<string, TestStatus> {
   // The parser's map, its statuses renamed in place (a key set again keeps its place).
   const statuses = getTestStatuses(parsed) as Map<string, string> as Map<string, TestStatus>;
   let arrayIndexIds = false;

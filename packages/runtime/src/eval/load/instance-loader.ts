@@ -3,10 +3,12 @@
  * by its `PAR1` magic, whatever the extension).
  * @module
  */
+import { readFileSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { isParquet, readParquetRecords } from './read-parquet.js';
-import { type ReadRecordsResult, type RecordError, readRecords } from './read-records.js';
+import { readRecordBytes } from './read-record-bytes.js';
+import type { ReadRecordsResult, RecordError } from './read-records.js';
 import {
   type SweBenchInstance,
   sweBenchGradeInstanceSchema,
@@ -43,7 +45,7 @@ export async function loadInstances(
   const schema = options.purpose === 'grade' ? sweBenchGradeInstanceSchema : sweBenchInstanceSchema;
   const read: ReadRecordsResult = (await startsWithParquetMagic(file))
     ? await readParquetRecords(file)
-    : readRecords(await readText(file, 'dataset'), file);
+    : readRecordBytes(readBytes(file, 'dataset'), file);
   const { valid, errors } = validateRecords(read.records, schema, file);
   const seen = new Set<string>();
   const instances: SweBenchInstance[] = [];
@@ -72,7 +74,7 @@ async function startsWithParquetMagic(file: string): Promise<boolean> {
     await handle.read(head, 0, 4, 0);
     return isParquet(head);
   } catch {
-    return false; // readText reports the unreadable file
+    return false; // readBytes reports the unreadable file
   } finally {
     await handle?.close();
   }
@@ -86,6 +88,24 @@ export async function readText(file: string, what: string): Promise<string> {
   try {
     const text = await readFile(file, 'utf8');
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } catch (cause) {
+    throw new SandkitError({
+      code: SandkitErrorCode.invalidOption,
+      message: `cannot read the ${what} file ${file}: ${(cause as Error).message}`,
+      cause,
+      details: { file },
+    });
+  }
+}
+
+/**
+ * Reads a whole file as bytes, synchronously (one read of a file the caller needs before anything
+ * else), turning a missing or unreadable file into a usage error worded as {@link readText}'s.
+ * @throws SandkitError `invalid_option` when the file cannot be read
+ */
+export function readBytes(file: string, what: string): Buffer {
+  try {
+    return readFileSync(file);
   } catch (cause) {
     throw new SandkitError({
       code: SandkitErrorCode.invalidOption,

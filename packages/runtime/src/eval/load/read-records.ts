@@ -57,17 +57,32 @@ export function readRecords(text: string, file: string): ReadRecordsResult {
     }
     return { records, errors };
   }
-  text.split('\n').forEach((line, index) => {
-    if (line.trim() === '') return;
+  return readJsonLines(text.split('\n'), file);
+}
+
+/**
+ * The records of JSON Lines given line by line (`lines`: the text split at `\n`): each non-blank
+ * line is one JSON value; a line that is not valid JSON becomes an error naming its number.
+ */
+export function readJsonLines(lines: Iterable<string>, file: string): ReadRecordsResult {
+  const records: RawRecord[] = [];
+  const errors: RecordError[] = [];
+  let index = -1;
+  for (const line of lines) {
+    index++;
+    if (line.trim() === '') continue;
     try {
       records.push({ position: `line ${index + 1}`, value: JSON.parse(line) });
     } catch (error) {
-      fail(
-        `line ${index + 1}`,
-        `${file} line ${index + 1}: not valid JSON (${(error as Error).message}); in JSON Lines each line is one whole JSON object: fix that line (is it cut short, or one object spread over several lines?) or remove it`,
-      );
+      errors.push({
+        file,
+        position: `line ${index + 1}`,
+        instanceId: null,
+        field: null,
+        message: `${file} line ${index + 1}: not valid JSON (${(error as Error).message}); in JSON Lines each line is one whole JSON object: fix that line (is it cut short, or one object spread over several lines?) or remove it`,
+      });
     }
-  });
+  }
   return { records, errors };
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeUtf8 } from '../../../src/eval/grade/grade-one.js';
+import { decodeUtf8 } from '../../../src/eval/load/decode-utf8.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'grade-one-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
