@@ -61,19 +61,20 @@ def main(sources: list[str], target: str) -> None:
             xs, [100 * row["busyUntilDrain"] for row in mine], **dashed, label=f"until the queue drained, {name}"
         )
     left.set_xscale("log")
+    left.set_yscale("log")
     left.set_xticks(workers, [str(w) for w in workers])
     left.set_xlabel("--workers")
     left.set_ylabel("seconds")
     left.set_title(f"{data['instances']} instances, quota {data['quota']}")
     left.grid(True, alpha=0.3)
-    left.legend(fontsize="small")
+    left.legend(fontsize="x-small")
 
     middle.axhline(1.15, color="grey", linewidth=0.8, linestyle=":", label="goal 1.15×")
     middle.set_xscale("log")
     middle.set_xticks(workers, [str(w) for w in workers])
     middle.set_xlabel("--workers")
     middle.set_ylabel("wall / ideal")
-    middle.set_ylim(0.95, 1.25)
+    middle.set_ylim(0.9, 1.25)
     middle.grid(True, alpha=0.3)
     middle.legend(fontsize="small")
 
@@ -84,7 +85,7 @@ def main(sources: list[str], target: str) -> None:
     right.set_ylabel(f"quota slots held, % of {data['quota']} × wall")
     right.set_ylim(0, 105)
     right.grid(True, alpha=0.3)
-    right.legend(loc="lower right", fontsize="small")
+    right.legend(loc="lower right", fontsize="x-small")
 
     fig.suptitle("sandkit eval on a simulated vendor (bench/scale-sim.ts)")
     fig.tight_layout()
