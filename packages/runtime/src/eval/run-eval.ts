@@ -13,8 +13,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
-import { type EvalOptions, type NormalizedEvalOptions, normalizeEvalOptions } from './eval-options.js';
-import { createEvalSandboxes, type EvalSandboxes, resolveCheckoutMode } from './eval-sandboxes.js';
+import { type EvalOptions, normalizeEvalOptions } from './eval-options.js';
+import { createEvalSandboxes, resolveCheckoutMode } from './eval-sandboxes.js';
 import { isRetriedSandboxFailure } from './infra-retry.js';
 import { type InstanceResult, initialResult } from './instance/eval-result.js';
 import type { InstanceContext } from './instance/instance-context.js';
@@ -27,7 +27,7 @@ import type { SweBenchInstance } from './load/swe-bench-instance.js';
 import { silentProgress } from './report/progress.js';
 import { appendResult, readResultsForResume } from './report/results-store.js';
 import { buildRunReport, formatSummary, type RunReport, type RunReportInput } from './report/run-report.js';
-import { instanceTimingKey } from './schedule/instance-timing-key.js';
+import { instanceTimingKey, timingSandboxName } from './schedule/instance-timing-key.js';
 import { planSchedule, type ScheduleChoice } from './schedule/plan-schedule.js';
 import { recordDurations } from './schedule/record-durations.js';
 
@@ -138,7 +138,7 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     timeoutMs: opts.timeoutMs,
   });
   const timingKeys = new Map(
-    todo.map((i) => [i.instance_id, instanceTimingKey(i, sandboxName(opts, sandboxes, i))]),
+    todo.map((i) => [i.instance_id, instanceTimingKey(i, timingSandboxName(opts, sandboxes, i))]),
   );
   const plan = await planSchedule({
     requested: opts.schedule,
@@ -285,22 +285,6 @@ function internalError(id: string, error: unknown): InstanceResult {
     error_kind: 'internal',
     error: `harness error: ${(error as Error).message}`,
   };
-}
-
-/** What an instance's time depends on besides itself: `local`, `adapter:<name>`, or `<vendor>:<image>`. */
-function sandboxName(
-  opts: NormalizedEvalOptions,
-  sandboxes: EvalSandboxes,
-  instance: SweBenchInstance,
-): string {
-  if (opts.adapter !== null) return `adapter:${opts.adapter.name}`;
-  if (opts.sandbox === 'local') return 'local';
-  try {
-    return `${opts.sandbox}:${sandboxes.imageFor(instance)}`;
-  } catch (error) {
-    // a malformed image name: the instance's acquire fails with it and records no time
-    return `${opts.sandbox}:unnamed (${(error as Error).message})`;
-  }
 }
 
 function unique(ids: readonly string[]): string[] {

@@ -14,6 +14,8 @@
  * @module
  */
 import { createHash } from 'node:crypto';
+import type { NormalizedEvalOptions } from '../eval-options.js';
+import type { EvalSandboxes } from '../eval-sandboxes.js';
 import type { SweBenchInstance } from '../load/swe-bench-instance.js';
 import { specForInstance } from '../specs/spec-for.js';
 
@@ -24,4 +26,23 @@ import { specForInstance } from '../specs/spec-for.js';
 export function instanceTimingKey(instance: SweBenchInstance, sandbox: string): string {
   const spec = specForInstance(instance) ?? null;
   return createHash('sha256').update(JSON.stringify({ instance, spec, sandbox })).digest('hex');
+}
+
+/**
+ * The sandbox part of an instance's key: `adapter:<name>` for a ready adapter, `local`, or
+ * `<vendor>:<image>` (the image {@link EvalSandboxes.imageFor} gives the instance).
+ */
+export function timingSandboxName(
+  opts: Pick<NormalizedEvalOptions, 'adapter' | 'sandbox'>,
+  sandboxes: Pick<EvalSandboxes, 'imageFor'>,
+  instance: SweBenchInstance,
+): string {
+  if (opts.adapter !== null) return `adapter:${opts.adapter.name}`;
+  if (opts.sandbox === 'local') return 'local';
+  try {
+    return `${opts.sandbox}:${sandboxes.imageFor(instance)}`;
+  } catch (error) {
+    // a malformed image name: the instance's acquire fails with it and records no time
+    return `${opts.sandbox}:unnamed (${(error as Error).message})`;
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type SweBenchInstance, sweBenchInstanceSchema } from '../../../src/eval/load/swe-bench-instance.js';
-import { instanceTimingKey } from '../../../src/eval/schedule/instance-timing-key.js';
+import { instanceTimingKey, timingSandboxName } from '../../../src/eval/schedule/instance-timing-key.js';
 
 const instance: SweBenchInstance = sweBenchInstanceSchema.parse({
   instance_id: 'astropy__astropy-12907',
@@ -33,5 +33,38 @@ describe('instanceTimingKey', () => {
     { name: 'another vendor', other: instance, sandbox: image.replace('docker:', 'e2b:') },
   ])('returns another key for $name', ({ other, sandbox }) => {
     expect(instanceTimingKey(other, sandbox)).not.toBe(instanceTimingKey(instance, image));
+  });
+});
+
+describe('timingSandboxName', () => {
+  const imageFor = () => 'swebench/sweb.eval.x86_64.astropy_1776_astropy-12907:latest';
+  it.each<{ name: string; opts: Parameters<typeof timingSandboxName>[0]; expected: string }>([
+    {
+      name: 'a ready adapter',
+      opts: {
+        adapter: {
+          name: 'my-vendor',
+          create: async () => {
+            throw new Error('unused');
+          },
+        },
+        sandbox: 'local',
+      },
+      expected: 'adapter:my-vendor',
+    },
+    { name: 'the local sandbox', opts: { adapter: null, sandbox: 'local' }, expected: 'local' },
+    { name: 'docker', opts: { adapter: null, sandbox: 'docker' }, expected: `docker:${imageFor()}` },
+    { name: 'e2b', opts: { adapter: null, sandbox: 'e2b' }, expected: `e2b:${imageFor()}` },
+  ])('names $name as $expected', ({ opts, expected }) => {
+    expect(timingSandboxName(opts, { imageFor }, instance)).toBe(expected);
+  });
+
+  it('names an instance whose image name is malformed by the error, so it shares no key', () => {
+    const bad = () => {
+      throw new Error('unknown placeholder {x}');
+    };
+    expect(timingSandboxName({ adapter: null, sandbox: 'docker' }, { imageFor: bad }, instance)).toBe(
+      'docker:unnamed (unknown placeholder {x})',
+    );
   });
 });
