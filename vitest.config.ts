@@ -15,6 +15,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // runEval's durations cache would otherwise be ~/.cache/sandkit/durations, shared by every
+    // test and the user: tests that test it give it a temp dir of their own
+    env: { SANDKIT_DURATIONS_CACHE: 'off' },
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: '.ci/vitest-report.json' },
   },

@@ -49,6 +49,7 @@ try {
         sandbox: 'docker',
         instanceIds: [instance.instance_id],
         workers: 1,
+        durationsCache: false,
       });
       const result = run.results.get(instance.instance_id);
       if (result?.status !== 'resolved')

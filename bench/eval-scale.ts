@@ -8,8 +8,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildExampleRepos as buildMiniRepos } from '../packages/runtime/src/example-dataset/build-example-repos.js';
 import { runEval } from '../packages/runtime/src/eval/run-eval.js';
+import { buildExampleRepos as buildMiniRepos } from '../packages/runtime/src/example-dataset/build-example-repos.js';
 
 const copies = Number(process.argv[2] ?? 10);
 const work = mkdtempSync(join(tmpdir(), 'bench-eval-scale-'));
@@ -43,6 +43,8 @@ try {
       reposDir: mirrors,
       cacheDir: join(work, 'cache'),
       workers,
+      // both rows in the dataset's order, and the user's durations cache left alone
+      durationsCache: false,
     });
     const seconds = (performance.now() - started) / 1000;
     if (run.report.resolved_instances !== records.length) {

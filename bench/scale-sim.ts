@@ -33,9 +33,17 @@
  * and its first call (counted as busy, but the harness's own steps), and the rank correlation of
  * the instance times with their test sleep and with the earlier times (how well they predict).
  *
+ * `--schedules auto` runs every row as a user's `sandkit eval` does by default (`--schedule auto`),
+ * with one durations cache shared by the rows (a temp dir, or `--durations-cache DIR` to start from
+ * and keep one): the first row finds it empty and runs in the dataset's order, later rows run
+ * longest first by the times the earlier rows left in it. So `--workers 100,100 --schedules auto`
+ * is a user's first and second run; the schedule column says what auto chose (`auto → dataset`).
+ * `--durations FILE` instead runs every row longest first by that earlier results.jsonl.
+ *
  * Run: `pnpm tsx bench/scale-sim.ts [--instances 500] [--quota 100] [--workers 10,50,100,200]
  *   [--seed 1] [--test-seconds 10:30] [--max-sandboxes quota|double] [--creates-per-second N]
- *   [--schedules dataset|dataset,longest-first] [--json FILE] [--keep]`
+ *   [--schedules dataset|dataset,longest-first|auto] [--durations-cache DIR] [--durations FILE]
+ *   [--json FILE] [--keep]`
  * (`--creates-per-second 5` adds E2B Pro's creation rate limit, refused with the same 429.
  * `--max-sandboxes double` keeps the harness default, 2 × workers, so the vendor refuses creates
  * past its quota and the pool's rate-limit retry carries the run.)
@@ -45,16 +53,17 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { createLocalSandboxAdapter } from '../packages/sandbox-adapters/src/local/index.js';
 import type { InstanceResult } from '../packages/runtime/src/eval/instance/eval-result.js';
 import type { EvalProgress } from '../packages/runtime/src/eval/report/progress.js';
 import { runEval } from '../packages/runtime/src/eval/run-eval.js';
+import { readDurationsCache } from '../packages/runtime/src/eval/schedule/durations-cache.js';
 import { readDurations } from '../packages/runtime/src/eval/schedule/read-durations.js';
 import {
   createSimulatedVendorAdapter,
   defaultVendorProfile,
 } from '../packages/runtime/test/support/simulated-vendor-adapter.js';
 import { buildSyntheticDataset } from '../packages/runtime/test/support/synthetic-dataset.js';
+import { createLocalSandboxAdapter } from '../packages/sandbox-adapters/src/local/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -68,6 +77,8 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     'creates-per-second': { type: 'string', default: 'Infinity' },
     schedules: { type: 'string', default: 'dataset,longest-first' },
+    durations: { type: 'string' },
+    'durations-cache': { type: 'string' },
   },
 });
 const instances = Number(values.instances);
@@ -78,17 +89,29 @@ const workerCounts = (values.workers ?? '').split(',').map(Number);
 const maxMode = values['max-sandboxes'];
 const createsPerSecond = Number(values['creates-per-second']);
 if (maxMode !== 'quota' && maxMode !== 'double') throw new Error('--max-sandboxes must be quota or double');
-const schedules = (values.schedules ?? '').split(',');
-if (schedules.some((s) => s !== 'dataset' && s !== 'longest-first') || schedules[0] !== 'dataset')
+const fixedDurations = values.durations ?? null;
+const schedules = fixedDurations === null ? (values.schedules ?? '').split(',') : ['longest-first'];
+const autoMode = schedules.length === 1 && schedules[0] === 'auto';
+if (
+  fixedDurations === null &&
+  !autoMode &&
+  (schedules.some((s) => s !== 'dataset' && s !== 'longest-first') || schedules[0] !== 'dataset')
+)
   throw new Error(
-    "--schedules must be dataset or dataset,longest-first (longest first uses the dataset row's times)",
+    "--schedules must be dataset, dataset,longest-first (longest first uses the dataset row's times) or auto",
   );
+if (values['durations-cache'] !== undefined && !autoMode)
+  throw new Error('--durations-cache goes with --schedules auto');
 
 /** One row of the report. */
 interface Row {
   workers: number;
-  /** The order instances started in: the dataset's, or longest first by the dataset-order row's times. */
+  /** The order instances started in: the dataset's, or longest first by earlier times. */
   schedule: 'dataset' | 'longest-first';
+  /** What the row asked for: `auto` rows let the harness choose from the durations cache. */
+  requested: 'auto' | 'dataset' | 'longest-first';
+  /** The harness's sentence for its choice (`EvalRunResult.schedule`). */
+  scheduleReason: string;
   poolMax: number;
   wallS: number;
   idealS: number;
@@ -228,17 +251,25 @@ function cpuSeconds(): { harness: number; sandboxes: number } {
 }
 const gc = (globalThis as { gc?: () => void }).gc;
 
+/** How a row chooses its order: as the user would with each `--schedule`. */
+type RowSchedule =
+  | { requested: 'dataset' }
+  /** `--schedule longest-first --durations FILE` (a results.jsonl of an earlier run). */
+  | { requested: 'longest-first'; durations: string }
+  /** `--schedule auto` (the default) with the durations cache in `cacheDir`, shared by the rows. */
+  | { requested: 'auto'; cacheDir: string };
+
 /**
- * One run of `count` instances. With `durations` (a results.jsonl of an earlier run), the instances
- * start longest first by its times (`--schedule longest-first`). `keepResults`: where to copy this
- * run's results.jsonl before the work directory is removed.
+ * One run of `count` instances, ordered as `order` says. `keepResults`: where to copy this run's
+ * results.jsonl before the work directory is removed.
  */
 async function runOnce(
   workers: number,
   count: number,
-  durations: string | null,
+  order: RowSchedule,
   keepResults: string | null,
 ): Promise<Row> {
+  const durations = order.requested === 'longest-first' ? order.durations : null;
   const work = mkdtempSync(join(tmpdir(), 'bench-scale-sim-'));
   try {
     const data = buildSyntheticDataset(work, {
@@ -248,6 +279,10 @@ async function runOnce(
     });
     const sandboxRoot = join(work, 'sandboxes');
     const poolMax = maxMode === 'quota' ? quota : workers * 2;
+    const cachedBefore =
+      order.requested === 'auto'
+        ? new Map([...(await readDurationsCache(order.cacheDir)).entries.values()].map((e) => [e.id, e.ms]))
+        : null;
     gc?.();
     const baseRss = process.memoryUsage().rss;
     const baseFds = fdCount();
@@ -298,7 +333,13 @@ async function runOnce(
       adapter: vendor,
       workers,
       maxSandboxes: poolMax,
-      ...(durations === null ? {} : { schedule: 'longest-first' as const, durations }),
+      ...(order.requested === 'auto'
+        ? { schedule: 'auto' as const, durationsCache: order.cacheDir }
+        : {
+            schedule: order.requested,
+            ...(durations === null ? {} : { durations }),
+            durationsCache: false as const,
+          }),
       timeoutSeconds: 600,
       progress,
     });
@@ -323,7 +364,8 @@ async function runOnce(
     const lines = readResults(join(run.out, 'results.jsonl'));
     const ids = new Set(lines.map((line) => line.instance_id));
     let sumInstanceMs = 0;
-    const previousTimes = durations === null ? null : (await readDurations(durations)).durations; // what longest first ordered by
+    // what longest first ordered by (for auto rows, what the cache held before this row)
+    const previousTimes = durations !== null ? (await readDurations(durations)).durations : cachedBefore;
     for (const line of lines) {
       const log = readFileSync(join(run.out, 'instances', line.instance_id, 'eval.log'), 'utf8');
       // the last attempt's acquire (an expired sandbox's instance ran again)
@@ -339,7 +381,9 @@ async function runOnce(
     const leftDirs = readdirSync(sandboxRoot).length;
     return {
       workers,
-      schedule: durations === null ? 'dataset' : 'longest-first',
+      schedule: run.schedule?.order ?? 'dataset',
+      requested: order.requested,
+      scheduleReason: run.schedule?.reason ?? '',
       poolMax,
       wallS: wallMs / 1000,
       idealS: sumInstanceMs / concurrency / 1000,
@@ -399,27 +443,30 @@ const rule = `|${header
   .map(() => '---:')
   .join('|')}|`;
 function format(row: Row): string {
-  return `| ${row.workers} | ${row.schedule} | ${row.poolMax} | ${row.wallS.toFixed(1)} | ${row.idealS.toFixed(1)} | ${(row.wallS / row.idealS).toFixed(3)}× | ${pct(row.busy)} | ${pct(row.busyUntilDrain)} | ${pct((row.busy * quota) / Math.min(row.workers, quota))} | ${row.peakLive} | ${row.rssGrowthMiB.toFixed(0)} MiB (${row.rssPerSandboxMiB.toFixed(2)}) | ${row.fdGrowth} (${row.fdsPerSandbox.toFixed(2)}) | ${row.loopDelayP99Ms.toFixed(0)} ms | ${row.createCalls} (${row.rateLimited} / ${row.failedCreates}) | ${row.expired} | ${row.instanceRetries} | ${row.infraErrors} | ${row.resolved} | ${row.lost} | ${row.doubled} | ${row.leaked} | ${row.peakLive < quota ? '—' : `${row.idle.rampS.toFixed(0)} / ${row.idle.refillS.toFixed(0)} / ${row.idle.drainS.toFixed(0)}`} | ${row.readyToFirstCallS.toFixed(1)} | ${row.rankCorrelation.sleep.toFixed(2)} / ${Number.isNaN(row.rankCorrelation.previous) ? '—' : row.rankCorrelation.previous.toFixed(2)} | ${row.cpuS.harness.toFixed(0)} / ${row.cpuS.sandboxes.toFixed(0)} (${((row.cpuS.harness + row.cpuS.sandboxes) / instances).toFixed(3)}) | ${row.load[0].toFixed(1)} → ${row.load[1].toFixed(1)} |`;
+  return `| ${row.workers} | ${row.requested === 'auto' ? `auto → ${row.schedule}` : row.schedule} | ${row.poolMax} | ${row.wallS.toFixed(1)} | ${row.idealS.toFixed(1)} | ${(row.wallS / row.idealS).toFixed(3)}× | ${pct(row.busy)} | ${pct(row.busyUntilDrain)} | ${pct((row.busy * quota) / Math.min(row.workers, quota))} | ${row.peakLive} | ${row.rssGrowthMiB.toFixed(0)} MiB (${row.rssPerSandboxMiB.toFixed(2)}) | ${row.fdGrowth} (${row.fdsPerSandbox.toFixed(2)}) | ${row.loopDelayP99Ms.toFixed(0)} ms | ${row.createCalls} (${row.rateLimited} / ${row.failedCreates}) | ${row.expired} | ${row.instanceRetries} | ${row.infraErrors} | ${row.resolved} | ${row.lost} | ${row.doubled} | ${row.leaked} | ${row.peakLive < quota ? '—' : `${row.idle.rampS.toFixed(0)} / ${row.idle.refillS.toFixed(0)} / ${row.idle.drainS.toFixed(0)}`} | ${row.readyToFirstCallS.toFixed(1)} | ${row.rankCorrelation.sleep.toFixed(2)} / ${Number.isNaN(row.rankCorrelation.previous) ? '—' : row.rankCorrelation.previous.toFixed(2)} | ${row.cpuS.harness.toFixed(0)} / ${row.cpuS.sandboxes.toFixed(0)} (${((row.cpuS.harness + row.cpuS.sandboxes) / instances).toFixed(3)}) | ${row.load[0].toFixed(1)} → ${row.load[1].toFixed(1)} |`;
 }
 
 process.stdout.write(
   `scale-sim: ${instances} instances, quota ${quota}, ${createsPerSecond} creates/s, pool max ${maxMode === 'quota' ? 'the quota' : '2 × workers'}, seed ${seed}, test time ${testMin}–${testMax} s, ${new Date().toISOString()}, Node ${process.version}\n\n${header}\n${rule}\n`,
 );
 // warm-up, not reported: module loading and JIT would otherwise count as the first row's RSS growth
-await runOnce(Math.min(10, quota), Math.min(20, instances), null, null);
+await runOnce(Math.min(10, quota), Math.min(20, instances), { requested: 'dataset' }, null);
 const resultsDir = mkdtempSync(join(tmpdir(), 'bench-scale-sim-results-'));
 const rows: Row[] = [];
 let failed = false;
+const cacheDir = values['durations-cache'] ?? join(resultsDir, 'durations-cache');
 for (const workers of workerCounts) {
   for (const schedule of schedules) {
-    const previous = join(resultsDir, `dataset-${workers}.jsonl`);
-    const row = await runOnce(
-      workers,
-      instances,
-      schedule === 'longest-first' ? previous : null,
-      schedule === 'dataset' ? previous : null,
-    );
+    const previous = fixedDurations ?? join(resultsDir, `dataset-${workers}.jsonl`);
+    const order: RowSchedule =
+      schedule === 'auto'
+        ? { requested: 'auto', cacheDir }
+        : schedule === 'longest-first'
+          ? { requested: 'longest-first', durations: previous }
+          : { requested: 'dataset' };
+    const row = await runOnce(workers, instances, order, schedule === 'dataset' ? previous : null);
     rows.push(row);
+    process.stderr.write(`  workers ${workers}: schedule: ${row.scheduleReason}\n`);
     process.stdout.write(`${format(row)}\n`);
     report(row);
   }

@@ -50,6 +50,7 @@ interface EvalCliOptions {
   instanceIds?: string[];
   schedule: EvalSchedule;
   durations?: string;
+  durationsCache?: string | false;
   resume?: boolean;
   checkout: CheckoutMode | 'auto';
   json?: boolean;
@@ -78,9 +79,10 @@ Examples:
   # "Running at scale")
   sandkit eval --dataset instances.jsonl --predictions preds.jsonl --sandbox e2b --image my-template --workers 100 --max-sandboxes 100 --out out/e2b
 
-  # the next model on the same instances: longest first by the times of that run, so the run's end
-  # is not a few long instances running alone
-  sandkit eval --dataset instances.jsonl --predictions preds2.jsonl --sandbox e2b --image my-template --workers 100 --max-sandboxes 100 --schedule longest-first --durations out/e2b/results.jsonl --out out/e2b-2
+  # the next model on the same instances: --schedule auto (the default) starts them longest first
+  # by the times the first run left in the durations cache, so the run's end is not a few long
+  # instances running alone (--durations out/e2b/results.jsonl gives the times from a file instead)
+  sandkit eval --dataset instances.jsonl --predictions preds2.jsonl --sandbox e2b --image my-template --workers 100 --max-sandboxes 100 --out out/e2b-2
 
   # SWE-bench Verified on the official images (swebench/sweb.eval.x86_64.<id>:latest), in place at /testbed
   sandkit eval --dataset data/test-00000-of-00001.parquet --predictions preds.jsonl --sandbox docker --out out/verified
@@ -188,14 +190,22 @@ export function registerEvalCommand(program: Command): Command {
     .addOption(
       new Option(
         '--schedule <order>',
-        'order instances start in: dataset, or longest-first by their times in --durations (shortens the end of a run with more instances than workers)',
+        "order instances start in: auto (longest first by earlier times, --durations' or the durations cache's, when any instance has one; else the dataset's order), dataset, or longest-first (auto, refused without a source of times); longest first shortens the end of a run with more instances than workers",
       )
-        .choices(['dataset', 'longest-first'])
-        .default('dataset'),
+        .choices(['auto', 'dataset', 'longest-first'])
+        .default('auto'),
     )
     .option(
       '--durations <results.jsonl>',
-      "an earlier run's results.jsonl: the instance times --schedule longest-first orders by",
+      "an earlier run's results.jsonl: the instance times --schedule auto / longest-first order by, instead of the durations cache",
+    )
+    .option(
+      '--durations-cache <dir>',
+      "where each instance's last script time is kept for the next run's --schedule auto (default $SANDKIT_DURATIONS_CACHE, else ~/.cache/sandkit/durations)",
+    )
+    .option(
+      '--no-durations-cache',
+      'neither read nor write the durations cache (also SANDKIT_DURATIONS_CACHE=off)',
     )
     .option('--resume', 'keep finished instances in --out; rerun errored, cut-off and missing ones')
     .addOption(
@@ -284,6 +294,7 @@ function runOptions(options: EvalCliOptions, signal: AbortSignal) {
     infraRetries: options.infraRetries ?? 2,
     timeoutSeconds: options.timeout,
     checkout: options.checkout,
+    ...(options.durationsCache === undefined ? {} : { durationsCache: options.durationsCache }),
     signal,
   };
 }
@@ -324,7 +335,7 @@ function checkDatasetChoice(options: EvalCliOptions): string | null {
     options.instanceIds === undefined ? '' : '--instance-ids',
     options.resume ? '--resume' : '',
     options.json ? '--json' : '',
-    options.schedule === 'dataset' ? '' : '--schedule',
+    options.schedule === 'auto' ? '' : '--schedule',
     options.durations === undefined ? '' : '--durations',
   ].filter((flag) => flag !== '');
   if (clashing.length === 0) return null;

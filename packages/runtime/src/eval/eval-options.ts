@@ -10,6 +10,7 @@ import type { CheckoutMode } from './instance/checkout-instance.js';
 import type { PatchPolicy } from './instance/patch-step.js';
 import type { EvalProgress } from './report/progress.js';
 import { checkImageTemplate, type ImageNaming, officialImageNaming } from './sandbox/official-image.js';
+import { resolveDurationsCacheDir } from './schedule/durations-cache-dir.js';
 
 /** Options of {@link runEval}. */
 export interface EvalOptions {
@@ -64,19 +65,30 @@ export interface EvalOptions {
   /** Only these instance ids. @default every instance */
   instanceIds?: readonly string[];
   /**
-   * The order instances start in. `dataset`: the dataset's order. `longest-first`: by their time in
-   * an earlier run (`durations`), longest first, those without a time first of all; with more
-   * instances than workers this shortens the end of the run, where the last instances would
-   * otherwise run alone while the other sandboxes (quota slots) sit unused.
-   * @default 'dataset'
+   * The order instances start in. `auto`: longest first by earlier times (`durations` when given,
+   * else the durations cache) when any instance to run has one, those without one first in the
+   * dataset's order; else the dataset's order (a first run). `longest-first`: the same, and refused
+   * when there is no source of times at all (no `durations`, cache off). `dataset`: the dataset's
+   * order. With more instances than workers, longest first shortens the end of the run, where the
+   * last instances would otherwise run alone while the other sandboxes (quota slots) sit unused.
+   * The run's `summary.md`, `run_report.json` (`schedule`) and a notice say which order ran and why.
+   * @default 'auto'
    */
   schedule?: EvalSchedule;
   /**
    * An earlier run's `results.jsonl`, whose `script_ms` per instance (else `duration_ms −
-   * acquire_ms`) orders `schedule: 'longest-first'` (required by it, refused without it). Lines of
-   * infrastructure errors are not used. @default none
+   * acquire_ms`) orders `schedule` `auto` or `longest-first`, in place of the durations cache.
+   * Lines of infrastructure errors are not used. Refused with `schedule: 'dataset'`. @default none
    */
   durations?: string;
+  /**
+   * Directory of the durations cache (`durations-v1.json`: each instance's last `script_ms`,
+   * keyed by its record, its specification row and its sandbox's image; the newest 20,000 kept),
+   * read for `schedule` and written at the end of every run; `false` neither reads nor writes it.
+   * @default `$SANDKIT_DURATIONS_CACHE` when set (`off` = `false`), else
+   *   `$XDG_CACHE_HOME/sandkit/durations` or `~/.cache/sandkit/durations`
+   */
+  durationsCache?: string | false;
   /** Keep finished instances of an earlier run in `out`, rerun errored, cut-off and missing ones. @default false */
   resume?: boolean;
   /**
@@ -92,7 +104,7 @@ export interface EvalOptions {
 }
 
 /** The order instances start in; see {@link EvalOptions.schedule}. */
-export type EvalSchedule = 'dataset' | 'longest-first';
+export type EvalSchedule = 'auto' | 'dataset' | 'longest-first';
 
 /** {@link EvalOptions} with every default filled in. */
 export interface NormalizedEvalOptions {
@@ -114,8 +126,10 @@ export interface NormalizedEvalOptions {
   timeoutMs: number;
   instanceIds: readonly string[] | null;
   schedule: EvalSchedule;
-  /** Absolute path of the earlier run's `results.jsonl`; `null` unless `schedule` is `longest-first`. */
+  /** Absolute path of the earlier run's `results.jsonl`, or `null`. */
   durations: string | null;
+  /** Absolute directory of the durations cache, or `null` when it is off. */
+  durationsCache: string | null;
   resume: boolean;
   checkout: CheckoutMode | 'auto';
   signal: AbortSignal;
@@ -126,7 +140,9 @@ export interface NormalizedEvalOptions {
  * @throws SandkitError `invalid_option` naming the option and the accepted values; also for
  *   an empty `image` or one with whitespace, for `image` or `imageTemplate` with the local sandbox
  *   (it runs no image), for both together, and
- *   for an image template with an unknown placeholder (`checkImageTemplate`).
+ *   for an image template with an unknown placeholder (`checkImageTemplate`), for
+ *   `schedule: 'longest-first'` with neither `durations` nor the cache, and for `durations` with
+ *   `schedule: 'dataset'`.
  */
 export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOptions {
   const gold = options.gold ?? false;
@@ -147,16 +163,18 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
   const timeoutSeconds = options.timeoutSeconds ?? 1800;
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0)
     invalid(`--timeout must be a positive number of seconds, got ${timeoutSeconds}`);
-  const schedule = options.schedule ?? 'dataset';
-  if (schedule !== 'dataset' && schedule !== 'longest-first')
-    invalid(`--schedule must be dataset or longest-first, got ${String(schedule)}`);
-  if (schedule === 'longest-first' && options.durations === undefined)
+  const schedule = options.schedule ?? 'auto';
+  if (schedule !== 'auto' && schedule !== 'dataset' && schedule !== 'longest-first')
+    invalid(`--schedule must be auto, dataset or longest-first, got ${String(schedule)}`);
+  const cacheHome = process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
+  const durationsCache = resolveDurationsCacheDir(options.durationsCache, cacheHome);
+  if (schedule === 'longest-first' && options.durations === undefined && durationsCache === null)
     invalid(
-      '--schedule longest-first needs --durations FILE: the results.jsonl of an earlier run of these instances',
+      '--schedule longest-first needs earlier times: give --durations FILE (the results.jsonl of an earlier run of these instances), or keep the durations cache on',
     );
   if (schedule === 'dataset' && options.durations !== undefined)
     invalid(
-      '--durations orders the instances only with --schedule longest-first; add it, or drop --durations',
+      '--durations orders the instances only with --schedule auto or longest-first; drop --schedule dataset, or drop --durations',
     );
   const sandbox = options.sandbox ?? 'local';
   if (!['local', 'docker', 'e2b'].includes(sandbox))
@@ -191,13 +209,16 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
     invalid(
       '--image gives one image to every instance and --image-template names one per instance: give only one of them',
     );
-  if (sandbox === 'local' && options.adapter === undefined && (options.image ?? options.imageTemplate) !== undefined) {
+  if (
+    sandbox === 'local' &&
+    options.adapter === undefined &&
+    (options.image ?? options.imageTemplate) !== undefined
+  ) {
     const named = options.image !== undefined ? '--image' : '--image-template';
     invalid(
       `${named} names Docker images or E2B templates, and --sandbox local runs none (it clones each repository on the host): add --sandbox docker or --sandbox e2b, or drop ${named}`,
     );
   }
-  const cacheHome = process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
   return {
     dataset: resolve(options.dataset),
     predictions: options.predictions === undefined ? null : resolve(options.predictions),
@@ -224,6 +245,7 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
       options.instanceIds === undefined || options.instanceIds.length === 0 ? null : options.instanceIds,
     schedule,
     durations: options.durations === undefined ? null : resolve(options.durations),
+    durationsCache,
     resume: options.resume ?? false,
     checkout,
     signal: options.signal ?? new AbortController().signal,

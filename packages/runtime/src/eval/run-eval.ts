@@ -17,18 +17,19 @@ import { type EvalOptions, normalizeEvalOptions } from './eval-options.js';
 import { createEvalSandboxes, resolveCheckoutMode } from './eval-sandboxes.js';
 import { isRetriedSandboxFailure } from './infra-retry.js';
 import { type InstanceResult, initialResult } from './instance/eval-result.js';
-import { RepoStore } from './instance/repo-store.js';
 import type { InstanceContext } from './instance/instance-context.js';
+import { RepoStore } from './instance/repo-store.js';
 import { runInstance } from './instance/run-instance.js';
 import { loadInstances } from './load/instance-loader.js';
 import { goldPredictions, loadPredictions } from './load/prediction-loader.js';
 import type { RecordError } from './load/read-records.js';
 import type { SweBenchInstance } from './load/swe-bench-instance.js';
 import { silentProgress } from './report/progress.js';
-import { orderLongestFirst } from './schedule/order-longest-first.js';
-import { readDurations } from './schedule/read-durations.js';
 import { appendResult, readResultsForResume } from './report/results-store.js';
 import { buildRunReport, formatSummary, type RunReport, type RunReportInput } from './report/run-report.js';
+import { instanceTimingKey, timingSandboxName } from './schedule/instance-timing-key.js';
+import { planSchedule, type ScheduleChoice } from './schedule/plan-schedule.js';
+import { recordDurations } from './schedule/record-durations.js';
 
 /** What {@link runEval} returns. */
 export interface EvalRunResult {
@@ -41,6 +42,8 @@ export interface EvalRunResult {
   interrupted: boolean;
   /** Absolute output directory. */
   out: string;
+  /** The order the instances started in and why (`--schedule`); `null` when nothing ran. */
+  schedule: ScheduleChoice | null;
 }
 
 /**
@@ -101,27 +104,28 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     results.set(id, result);
     await appendResult(resultsFile, result);
   }
+  let schedule: ScheduleChoice | null = null;
   const input = (interrupted: boolean): RunReportInput => ({
     instanceIds,
     submittedIds,
     results,
     invalidRecords,
     interrupted,
+    ...(schedule === null ? {} : { schedule }),
   });
   let writes = writeReports(opts.out, input(false));
   let todo = instances.filter((i) => predictions.has(i.instance_id) && !results.has(i.instance_id));
-  if (opts.durations !== null) {
-    const previous = await readDurations(opts.durations);
-    const order = orderLongestFirst(todo, (i) => i.instance_id, previous.durations);
-    todo = order.ordered;
-    progress.notice(
-      `longest first by ${opts.durations} (${previous.measure}): ${order.known} instance(s) with a time there, ${order.unknown} without one (they start first)${previous.ignored.length > 0 ? `; ${previous.ignored.length} line(s) not used` : ''}`,
-    );
-  }
   if (todo.length === 0) {
     await writes;
     if (opts.resume) progress.notice('nothing to do: every instance already has a result');
-    return { report: buildRunReport(input(false)), results, ran: 0, interrupted: false, out: opts.out };
+    return {
+      report: buildRunReport(input(false)),
+      results,
+      ran: 0,
+      interrupted: false,
+      out: opts.out,
+      schedule,
+    };
   }
 
   const store = new RepoStore({ reposDir: opts.reposDir, cacheDir: opts.cacheDir, repoUrl: opts.repoUrl });
@@ -133,6 +137,20 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     maxSandboxes: opts.maxSandboxes,
     timeoutMs: opts.timeoutMs,
   });
+  const timingKeys = new Map(
+    todo.map((i) => [i.instance_id, instanceTimingKey(i, timingSandboxName(opts, sandboxes, i))]),
+  );
+  const plan = await planSchedule({
+    requested: opts.schedule,
+    durations: opts.durations,
+    cacheDir: opts.durationsCache,
+    todo,
+    keyOf: (instance) => timingKeys.get(instance.instance_id) as string,
+  });
+  for (const note of plan.notes) progress.notice(note);
+  progress.notice(`schedule: ${plan.choice.reason}`);
+  schedule = plan.choice;
+  todo = plan.ordered;
   const checkoutMode = resolveCheckoutMode(opts.checkout, sandboxes);
   // every running instance listens on the run's signal (its acquire, its command): not a leak
   setMaxListeners(Math.max(10, opts.workers * 4), opts.signal);
@@ -229,11 +247,15 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     await sandboxes.close();
   }
   await appends;
+  if (opts.durationsCache !== null) {
+    const unsaved = await recordDurations(opts.durationsCache, results.values(), (id) => timingKeys.get(id));
+    if (unsaved !== null) progress.notice(unsaved);
+  }
   if (appendError !== undefined) throw appendError.error;
   const interrupted = opts.signal.aborted && results.size < instanceIds.length;
   await writes;
   await writeReports(opts.out, input(interrupted));
-  return { report: buildRunReport(input(interrupted)), results, ran, interrupted, out: opts.out };
+  return { report: buildRunReport(input(interrupted)), results, ran, interrupted, out: opts.out, schedule };
 }
 
 async function writeReports(out: string, input: RunReportInput): Promise<void> {

@@ -254,6 +254,42 @@ describe('sandkit eval', () => {
     expect(refused.stderr).toMatch(/pass --resume/);
   }, 180_000);
 
+  it('orders a second run longest first by the durations cache the first one filled; --no-durations-cache turns it off', async () => {
+    const cache = join(dir, 'durations-cache');
+    const ids = ['--instance-ids', 'sandkit-mini__pager-1,sandkit-mini__ledger-1,sandkit-mini__durations-2'];
+    const runInto = (name: string, more: string[], env: NodeJS.ProcessEnv = {}) =>
+      runCli([...goldArgs(miniInstances, join(dir, name)), '--workers', '1', ...ids, ...more], env);
+
+    // the first run: through the environment variable, as a CI job would set it
+    const first = await runInto('cache-1', [], { SANDKIT_DURATIONS_CACHE: cache });
+    expect(first.code).toBe(0);
+    expect(first.stderr).toContain(
+      `schedule: --schedule auto: dataset order, none of the 3 instance(s) has a time in the durations cache in ${cache} (a first run; its times are recorded for the next)`,
+    );
+    expect(existsSync(join(cache, 'durations-v1.json'))).toBe(true);
+    const times = new Map(
+      (
+        await readJsonl<{ instance_id: string; script_ms: number }>(join(dir, 'cache-1', 'results.jsonl'))
+      ).map((line) => [line.instance_id, line.script_ms]),
+    );
+
+    const second = await runInto('cache-2', ['--durations-cache', cache]);
+    expect(second.code).toBe(0);
+    const reason = `--schedule auto: longest first by the durations cache in ${cache}, 3 of 3 instance(s) have a time`;
+    expect(second.stderr).toContain(`schedule: ${reason}`);
+    expect(second.stdout).toContain(`Schedule: ${reason}.`);
+    const order = (await readJsonl<{ instance_id: string }>(join(dir, 'cache-2', 'results.jsonl'))).map(
+      (line) => line.instance_id,
+    );
+    expect(order).toEqual([...times.keys()].sort((a, b) => times.get(b)! - times.get(a)!));
+
+    const off = await runInto('cache-3', ['--durations-cache', cache, '--no-durations-cache']);
+    expect(off.code).toBe(0);
+    expect(off.stderr).toContain(
+      'schedule: --schedule auto: dataset order, no earlier times (the durations cache is off and no --durations)',
+    );
+  }, 180_000);
+
   it('on Ctrl-C kills the running tests, destroys the sandbox, writes a consistent report and exits 130', async () => {
     const ledger = (await readJsonl(miniInstances)).find((i) => i.instance_id === 'sandkit-mini__ledger-2');
     const dataset = join(dir, 'slow.jsonl');

@@ -14,10 +14,23 @@ const failure = (options: Partial<EvalOptions>): unknown => {
 
 describe('normalizeEvalOptions', () => {
   describe('schedule', () => {
-    it('defaults to the dataset order with no durations file', () => {
+    it('defaults to auto with no durations file, and the cache as the environment says (off in tests)', () => {
       const options = normalizeEvalOptions(base);
-      expect(options.schedule).toBe('dataset');
+      expect(options.schedule).toBe('auto');
       expect(options.durations).toBeNull();
+      expect(options.durationsCache).toBeNull();
+    });
+
+    it('resolves a durations cache directory to an absolute path, and takes false as off', () => {
+      expect(normalizeEvalOptions({ ...base, durationsCache: 'cache/d' }).durationsCache).toMatch(
+        /^\/.*\/cache\/d$/,
+      );
+      expect(normalizeEvalOptions({ ...base, durationsCache: false }).durationsCache).toBeNull();
+    });
+
+    it('accepts longest-first without a durations file when the cache is on', () => {
+      const options = normalizeEvalOptions({ ...base, schedule: 'longest-first', durationsCache: 'cache/d' });
+      expect(options.schedule).toBe('longest-first');
     });
 
     it('resolves the durations file of longest-first to an absolute path', () => {
@@ -32,16 +45,16 @@ describe('normalizeEvalOptions', () => {
 
     it.each([
       {
-        given: { schedule: 'longest-first' as const },
-        message: '--schedule longest-first needs --durations FILE',
+        given: { schedule: 'longest-first' as const, durationsCache: false as const },
+        message: '--schedule longest-first needs earlier times: give --durations FILE',
       },
       {
-        given: { durations: 'prev/results.jsonl' },
-        message: '--durations orders the instances only with --schedule longest-first',
+        given: { schedule: 'dataset' as const, durations: 'prev/results.jsonl' },
+        message: '--durations orders the instances only with --schedule auto or longest-first',
       },
       {
         given: { schedule: 'random' as never },
-        message: '--schedule must be dataset or longest-first, got random',
+        message: '--schedule must be auto, dataset or longest-first, got random',
       },
     ])('throws SandkitError invalid_option for $given', ({ given, message }) => {
       const error = failure(given);

@@ -35,6 +35,8 @@ export interface RunReport {
   invalid_records: RecordError[];
   /** `true` when the run was interrupted before every instance finished. */
   interrupted: boolean;
+  /** `sandkit eval` only: the order the instances started in (`dataset` or `longest-first`) and why. */
+  schedule?: { order: 'dataset' | 'longest-first'; reason: string };
 }
 
 /** Everything the report is built from. */
@@ -47,6 +49,8 @@ export interface RunReportInput {
   results: ReadonlyMap<string, InstanceResult>;
   invalidRecords: readonly RecordError[];
   interrupted: boolean;
+  /** The order `sandkit eval` started the instances in, and why. @default absent (not said) */
+  schedule?: { order: 'dataset' | 'longest-first'; reason: string };
 }
 
 /** Builds the run report. Ids are sorted as SWE-bench sorts them. */
@@ -88,6 +92,7 @@ export function buildRunReport(input: RunReportInput): RunReport {
     resolved_rate: counted > 0 ? resolved.length / counted : 0,
     invalid_records: [...input.invalidRecords],
     interrupted: input.interrupted,
+    ...(input.schedule === undefined ? {} : { schedule: { ...input.schedule } }),
   };
 }
 
@@ -113,6 +118,7 @@ export function formatSummary(
     '',
     `Resolved: ${report.resolved_instances} of ${report.total_instances} (${pct(report.total_instances > 0 ? report.resolved_instances / report.total_instances : 0)} of all instances; ${pct(report.resolved_rate)} leaving out ${report.infra_error_ids.length} infrastructure errors).`,
     '',
+    input.schedule === undefined ? '' : `Schedule: ${escapeCell(input.schedule.reason)}.\n`,
     `| instance | status | FAIL_TO_PASS | PASS_TO_PASS | patch applied with | time (s) | note |${withOfficial ? ' official report |' : ''}`,
     `|---|---|---:|---:|---|---:|---|${withOfficial ? '---|' : ''}`,
   ];
