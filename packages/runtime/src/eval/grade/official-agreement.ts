@@ -94,7 +94,7 @@ export function readOfficialReport(
 }
 
 /**
- * Compares `graded` (sandkit's grade of `log`) with `official`: the verdict, and, when the official
+ * Compares `graded` (sandkit's grade of `log`, its text or its bytes) with `official`: the verdict, and, when the official
  * report has its `tests_status`, test by test.
  */
 export function compareWithOfficial(
@@ -102,7 +102,7 @@ export function compareWithOfficial(
   official: OfficialReport,
   lists: { FAIL_TO_PASS: readonly string[]; PASS_TO_PASS: readonly string[] },
   officialParser: string | null,
-  log: string,
+  log: string | Buffer,
 ): OfficialAgreement {
   const agrees = graded.resolved === official.resolved;
   const reasons = agrees ? [] : verdictReasons(graded, official, lists, officialParser);

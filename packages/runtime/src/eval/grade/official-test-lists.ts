@@ -6,6 +6,7 @@
  * @module
  */
 import type { TestListStatus } from '../instance/grade.js';
+import { decodeUtf8 } from '../load/decode-utf8.js';
 
 /** The two lists of `tests_status` that decide a verdict. */
 export type GradedList = 'FAIL_TO_PASS' | 'PASS_TO_PASS';
@@ -53,14 +54,14 @@ export function readOfficialTestLists(entry: Record<string, unknown>): GradedTes
 }
 
 /**
- * Compares `sandkit`'s lists with `official`'s. `log` is the graded test_output.txt, searched for
- * the known causes; `fallback` (the reasons the verdicts differ, if they do) explains a difference
+ * Compares `sandkit`'s lists with `official`'s. `log` is the graded test_output.txt (its text, or
+ * its bytes, decoded only when a difference needs explaining), searched for the known causes; `fallback` (the reasons the verdicts differ, if they do) explains a difference
  * no known cause does. Pure.
  */
 export function compareTestLists(
   sandkit: GradedTestLists,
   official: GradedTestLists,
-  log: string,
+  log: string | Buffer,
   fallback: readonly string[],
 ): TestListAgreement {
   const differences: TestListDifference[] = [];
@@ -79,8 +80,8 @@ export function compareTestLists(
 }
 
 /** Why the official report and sandkit put `id` in different lists. */
-function explain(id: string, log: string, fallback: readonly string[]): string {
-  const merged = log
+function explain(id: string, log: string | Buffer, fallback: readonly string[]): string {
+  const merged = (typeof log === 'string' ? log : decodeUtf8(log))
     .split(/\r?\n|\r/)
     .find((line) => line.includes(` ... ${id} ... `) && !line.startsWith(`${id} ... `));
   if (merged !== undefined)
