@@ -89,12 +89,7 @@ export async function readText(file: string, what: string): Promise<string> {
     const text = await readFile(file, 'utf8');
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch (cause) {
-    throw new SandkitError({
-      code: SandkitErrorCode.invalidOption,
-      message: `cannot read the ${what} file ${file}: ${(cause as Error).message}`,
-      cause,
-      details: { file },
-    });
+    throw unreadableFile(file, what, cause);
   }
 }
 
@@ -107,11 +102,16 @@ export function readBytes(file: string, what: string): Buffer {
   try {
     return readFileSync(file);
   } catch (cause) {
-    throw new SandkitError({
-      code: SandkitErrorCode.invalidOption,
-      message: `cannot read the ${what} file ${file}: ${(cause as Error).message}`,
-      cause,
-      details: { file },
-    });
+    throw unreadableFile(file, what, cause);
   }
+}
+
+/** The usage error for a dataset or predictions file that cannot be read. */
+function unreadableFile(file: string, what: string, cause: unknown): SandkitError {
+  return new SandkitError({
+    code: SandkitErrorCode.invalidOption,
+    message: `cannot read the ${what} file ${file}: ${(cause as Error).message}`,
+    cause,
+    details: { file },
+  });
 }
