@@ -26,6 +26,22 @@ const scratchBytes = 256 * 1024;
 const directMinBytes = 16 * 1024;
 /** Longest response head or error body kept. */
 const headMaxBytes = 64 * 1024;
+/** Bytes of a size-hinted result buffer touched per turn of the event loop while the engine prepares. */
+export const touchSliceBytes = 4 * 1024 * 1024;
+
+/** Options of {@link requestArchive}. */
+export interface ArchiveRequestOptions {
+  /** Aborts the request: the socket is destroyed and the promise rejects with `signal.reason`. */
+  signal?: AbortSignal;
+  /**
+   * The size in bytes the caller expects the file to have (from a `stat` just before). When set,
+   * the result buffer is allocated as soon as the request is sent and its pages are touched, a
+   * slice per turn of the event loop, while the engine prepares the archive (Podman takes 50–300 ms
+   * before the first byte), instead of page by page as the data arrives. A file of another size
+   * gets a buffer of its own as without the hint.
+   */
+  sizeHint?: number;
+}
 
 /**
  * Requests the archive of `path` in container `containerId` and reads its first entry (a
@@ -40,11 +56,16 @@ export function requestArchive(
   connection: DockerConnectionOptions,
   containerId: string,
   path: string,
-  signal?: AbortSignal,
+  options: ArchiveRequestOptions = {},
 ): Promise<ArchiveResponse> {
+  const { signal, sizeHint } = options;
   return new Promise<ArchiveResponse>((resolve, reject) => {
     const scratch = Buffer.allocUnsafe(scratchBytes);
-    const tar = new FirstTarEntryReader();
+    const prepared =
+      sizeHint !== undefined && Number.isSafeInteger(sizeHint) && sizeHint >= directMinBytes
+        ? Buffer.allocUnsafe(sizeHint)
+        : undefined;
+    const tar = new FirstTarEntryReader(prepared);
     let head: Buffer | undefined = Buffer.alloc(0); // the status line and headers, until complete
     let statusCode = 0;
     let chunked: ChunkedBodyDecoder | undefined;
@@ -111,12 +132,17 @@ export function requestArchive(
     };
 
     if (request.settled) return;
-    const socket = connect({ ...socketAddress(connection), onread: { buffer: nextBuffer, callback: onRead } });
+    const socket = connect({
+      ...socketAddress(connection),
+      onread: { buffer: nextBuffer, callback: onRead },
+    });
     request.attach(socket);
     socket.once('connect', () => {
       socket.write(
         `GET /containers/${encodeURIComponent(containerId)}/archive?path=${encodeURIComponent(path)} HTTP/1.0\r\nHost: docker\r\nUser-Agent: sandkit\r\n\r\n`,
       );
+      // Only until the response head arrives: from then on the data is written into `prepared`.
+      if (prepared !== undefined) touchPages(prepared, () => head !== undefined && !request.settled);
     });
     socket.on('error', (error) => settle({ error }));
     socket.once('close', () => {
@@ -209,7 +235,11 @@ function settleOnce<T extends object>(
   resolve: (value: T) => void,
   reject: (reason: unknown) => void,
   signal: AbortSignal | undefined,
-): { settle: (outcome: T | { error: unknown }) => void; attach: (socket: Socket) => void; readonly settled: boolean } {
+): {
+  settle: (outcome: T | { error: unknown }) => void;
+  attach: (socket: Socket) => void;
+  readonly settled: boolean;
+} {
   let settled = false;
   let socket: Socket | undefined;
   const settle = (outcome: T | { error: unknown }) => {
@@ -235,8 +265,28 @@ function settleOnce<T extends object>(
   };
 }
 
+/**
+ * Writes zeros over `buffer` a slice per turn of the event loop while `keepGoing()` holds, so that
+ * its pages are mapped before the data arrives. Fresh pages cost a fault each on first touch (about
+ * 12 µs a page on a VM with shadow paging: 150 ms for 50 MiB), which this moves into the engine's
+ * wait for the first byte.
+ */
+export function touchPages(buffer: Buffer, keepGoing: () => boolean): void {
+  let at = 0;
+  const slice = () => {
+    if (at >= buffer.length || !keepGoing()) return;
+    const end = Math.min(buffer.length, at + touchSliceBytes);
+    buffer.fill(0, at, end);
+    at = end;
+    setImmediate(slice);
+  };
+  setImmediate(slice);
+}
+
 /** Where `connect` reaches the engine: its unix socket, or its TCP host and port. */
-function socketAddress(connection: DockerConnectionOptions): { path: string } | { host: string; port: number } {
+function socketAddress(
+  connection: DockerConnectionOptions,
+): { path: string } | { host: string; port: number } {
   return 'socketPath' in connection
     ? { path: connection.socketPath }
     : { host: connection.host, port: connection.port };

@@ -69,6 +69,7 @@ const maxLinks = 8;
 /**
  * Reads the regular file at absolute `path` (following symlinks) from an archive of it. Read by
  * the engine, so the sandbox user's read permission is not checked.
+ * @param sizeHint the size in bytes the file had a moment ago (see `ArchiveRequestOptions.sizeHint`)
  * @returns `unresolved` for a missing path, a directory or a special file (the caller reads it
  *   another way to report the right error)
  * @throws SandboxError `sandbox_gone` / `sandbox_unavailable` for engine failures other than a
@@ -78,12 +79,16 @@ export async function getFile(
   state: DockerSandboxState,
   path: string,
   signal?: AbortSignal,
+  sizeHint?: number,
 ): Promise<ArchivedFile> {
   let current = path;
   for (let hop = 0; hop <= maxLinks; hop++) {
     let response: ArchiveResponse;
     try {
-      response = await requestArchive(state.options.docker, state.container.id, current, signal);
+      response = await requestArchive(state.options.docker, state.container.id, current, {
+        signal,
+        sizeHint,
+      });
     } catch (error) {
       if (signal?.aborted) throw aborted('reading', path, error);
       throw engineError(error, `cannot read ${path}`);

@@ -9,7 +9,9 @@
  *   and what the sandbox user may not write is refused.
  * - readFile: a script over the command channel tells a missing file from a directory and `cat`s
  *   a file up to {@link archiveReadMinBytes}; a larger one comes through the archive endpoint
- *   (symlinks followed), read from its own socket straight into one buffer of the file's size.
+ *   (symlinks followed), read from its own socket straight into one buffer of the file's size,
+ *   allocated from the size the script printed and its pages touched while the engine prepares
+ *   the archive (archive-request.ts).
  *   The engine reads as root, so only a file the sandbox user can read (`test -r`) goes that way;
  *   any other is left to `cat`, which refuses it as it refuses a small one.
  * @module
@@ -34,8 +36,10 @@ const exitLarge = 30;
  */
 export const archiveReadMinBytes = 8 * 1024 * 1024;
 
+// A large file's size goes to stdout before the exit, so the archive read can prepare its buffer.
 const readScript = `if [ -d "$1" ]; then exit ${exitIsDirectory}; fi; [ -e "$1" ] || exit ${exitMissing}
-[ -f "$1" ] && [ -r "$1" ] && [ "$(stat -L -c %s -- "$1")" -gt "$2" ] && exit ${exitLarge}; exec cat -- "$1"`;
+if [ -f "$1" ] && [ -r "$1" ]; then size=$(stat -L -c %s -- "$1") && [ "$size" -gt "$2" ] && { echo "$size"; exit ${exitLarge}; }; fi
+exec cat -- "$1"`;
 
 /**
  * Reads a whole file as bytes.
@@ -53,7 +57,8 @@ export async function readDockerFile(
   if (result.exitCode === 0)
     return new Uint8Array(result.stdout.buffer, result.stdout.byteOffset, result.stdout.length);
   if (result.exitCode === exitLarge) {
-    const archived = await getFile(state, full, signal);
+    const size = Number(result.stdout.toString('latin1').trim());
+    const archived = await getFile(state, full, signal, Number.isSafeInteger(size) ? size : undefined);
     if (archived.kind === 'file') return archived.data;
     throw new SandboxError({
       code: SandkitErrorCode.sandboxUnavailable,

@@ -30,6 +30,13 @@ export class FirstTarEntryReader {
   private filled = 0;
 
   /**
+   * @param prepared a buffer to take a regular file's bytes when the file turns out to be exactly
+   *   its size (a caller that knew the size beforehand may have touched its pages already);
+   *   otherwise a new buffer of the file's size is allocated
+   */
+  constructor(private readonly prepared?: Buffer) {}
+
+  /**
    * Where the next `≥ minBytes` bytes of the file's data may be written directly (a view of the
    * result buffer), or `undefined` when the reader expects headers or fewer bytes remain. Bytes
    * written there are reported with {@link wroteDirect}.
@@ -100,7 +107,7 @@ export class FirstTarEntryReader {
     else if (type === '2') this.entry = { kind: 'symlink', target: cString(header, 157, 100) };
     else if (type !== '0' && type !== '\u0000') this.entry = { kind: 'other', type };
     else {
-      this.data = Buffer.allocUnsafe(size);
+      this.data = this.prepared?.length === size ? this.prepared : Buffer.allocUnsafe(size);
       if (size === 0) this.entry = { kind: 'file', data: this.data };
     }
   }

@@ -10,7 +10,12 @@ import { join } from 'node:path';
 import type { SandboxHandle } from '@sandkit/core';
 import { createDockerSandboxAdapter } from '@sandkit/sandbox-adapters/docker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putArchiveRequest, requestArchive } from '../../src/docker/archive-request.js';
+import {
+  putArchiveRequest,
+  requestArchive,
+  touchPages,
+  touchSliceBytes,
+} from '../../src/docker/archive-request.js';
 import { dockerFromEnvironment } from '../../src/docker/docker-sandbox-options.js';
 import { tarOneFileParts } from '../../src/docker/tar-archive.js';
 import { countManagedContainers, dockerTestImage } from './docker-test-helpers.js';
@@ -57,6 +62,74 @@ describe('requestArchive', () => {
       ).toBe(true);
     }, 60_000);
   });
+  describe('when a size hint is given', () => {
+    it('returns the exact bytes whether the hint is the size, smaller or larger', async () => {
+      const data = randomBytes(9 * 2 ** 20 + 5);
+      await handle?.client.writeFile('req/hinted.bin', data);
+      for (const sizeHint of [data.length, data.length - 1, data.length + 4096, 0]) {
+        const response = await requestArchive(engine, containerId, '/workspace/req/hinted.bin', { sizeHint });
+        expect(
+          response.kind === 'entry' && response.entry.kind === 'file' && response.entry.data.equals(data),
+        ).toBe(true);
+      }
+    }, 60_000);
+    it('returns the exact bytes when the data comes slowly after the head', async () => {
+      const data = randomBytes(24 * 2 ** 20);
+      const tar = await oneFileTar(data);
+      const path = join(scratch, 'slow.sock');
+      const server = createServer((socket) => {
+        socket.on('error', () => {}); // the reader hangs up once it has the file, before the padding
+        socket.once('data', async () => {
+          socket.write('HTTP/1.0 200 OK\r\nContent-Type: application/x-tar\r\n\r\n');
+          for (let at = 0; at < tar.length && !socket.destroyed; at += 1024 * 1024) {
+            socket.write(tar.subarray(at, at + 1024 * 1024));
+            await new Promise((resolve) => setTimeout(resolve, 2));
+          }
+          socket.end();
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(path, resolve));
+      try {
+        const response = await requestArchive({ socketPath: path }, 'c', '/f.bin', { sizeHint: data.length });
+        expect(response.kind === 'entry' && response.entry.kind).toBe('file');
+        expect(
+          response.kind === 'entry' && response.entry.kind === 'file' && response.entry.data.equals(data),
+        ).toBe(true);
+      } finally {
+        server.close();
+      }
+    }, 60_000);
+  });
+  describe('when a size hint is given and the engine is slow to answer', () => {
+    it("maps the result buffer's pages while it waits for the reply", async () => {
+      // RSS counts resident pages whatever their size, so this holds with transparent huge pages too.
+      const size = 64 * 2 ** 20;
+      const data = randomBytes(size);
+      const tar = await oneFileTar(data);
+      const path = join(scratch, 'slow-head.sock');
+      let grewBeforeReply = 0;
+      const before = process.memoryUsage().rss;
+      const server = createServer((socket) => {
+        socket.on('error', () => {});
+        socket.once('data', () => {
+          setTimeout(() => {
+            grewBeforeReply = process.memoryUsage().rss - before;
+            socket.end(Buffer.concat([Buffer.from('HTTP/1.0 200 OK\r\n\r\n'), tar]));
+          }, 400);
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(path, resolve));
+      try {
+        const response = await requestArchive({ socketPath: path }, 'c', '/f.bin', { sizeHint: size });
+        expect(
+          response.kind === 'entry' && response.entry.kind === 'file' && response.entry.data.equals(data),
+        ).toBe(true);
+        expect(grewBeforeReply).toBeGreaterThan(size / 2);
+      } finally {
+        server.close();
+      }
+    }, 60_000);
+  });
   describe('when the path is a directory or missing', () => {
     it('returns the directory entry, and status 404 with the engine message', async () => {
       await handle?.client.exec('mkdir -p /workspace/req/dir');
@@ -79,7 +152,9 @@ describe('requestArchive', () => {
     it('rejects with the signal reason', async () => {
       const reason = new Error('stop');
       const controller = new AbortController();
-      const pending = requestArchive(engine, containerId, '/workspace/req/data.bin', controller.signal);
+      const pending = requestArchive(engine, containerId, '/workspace/req/data.bin', {
+        signal: controller.signal,
+      });
       controller.abort(reason);
       await expect(pending).rejects.toBe(reason);
     });
@@ -126,6 +201,32 @@ describe('requestArchive', () => {
       } finally {
         server.close();
       }
+    });
+  });
+});
+
+describe('touchPages', () => {
+  describe('while keepGoing holds', () => {
+    it('writes zeros over the whole buffer, one slice per turn of the event loop', async () => {
+      const buffer = Buffer.alloc(2 * touchSliceBytes + 5, 0xff);
+      let turns = 0;
+      touchPages(buffer, () => {
+        turns += 1;
+        return true;
+      });
+      expect(buffer[0]).toBe(0xff); // nothing before the first turn
+      await expect.poll(() => buffer.every((byte) => byte === 0)).toBe(true);
+      expect(turns).toBe(3);
+    });
+  });
+  describe('when keepGoing turns false', () => {
+    it('stops before the next slice, leaving the rest of the buffer as it was', async () => {
+      const buffer = Buffer.alloc(3 * touchSliceBytes, 0xff);
+      let turns = 0;
+      touchPages(buffer, () => ++turns === 1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(buffer.subarray(0, touchSliceBytes).every((byte) => byte === 0)).toBe(true);
+      expect(buffer.subarray(touchSliceBytes).every((byte) => byte === 0xff)).toBe(true);
     });
   });
 });
