@@ -48,7 +48,16 @@
  * `--max-sandboxes double` keeps the harness default, 2 × workers, so the vendor refuses creates
  * past its quota and the pool's rate-limit retry carries the run.)
  */
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -446,6 +455,15 @@ function format(row: Row): string {
   return `| ${row.workers} | ${row.requested === 'auto' ? `auto → ${row.schedule}` : row.schedule} | ${row.poolMax} | ${row.wallS.toFixed(1)} | ${row.idealS.toFixed(1)} | ${(row.wallS / row.idealS).toFixed(3)}× | ${pct(row.busy)} | ${pct(row.busyUntilDrain)} | ${pct((row.busy * quota) / Math.min(row.workers, quota))} | ${row.peakLive} | ${row.rssGrowthMiB.toFixed(0)} MiB (${row.rssPerSandboxMiB.toFixed(2)}) | ${row.fdGrowth} (${row.fdsPerSandbox.toFixed(2)}) | ${row.loopDelayP99Ms.toFixed(0)} ms | ${row.createCalls} (${row.rateLimited} / ${row.failedCreates}) | ${row.expired} | ${row.instanceRetries} | ${row.infraErrors} | ${row.resolved} | ${row.lost} | ${row.doubled} | ${row.leaked} | ${row.peakLive < quota ? '—' : `${row.idle.rampS.toFixed(0)} / ${row.idle.refillS.toFixed(0)} / ${row.idle.drainS.toFixed(0)}`} | ${row.readyToFirstCallS.toFixed(1)} | ${row.rankCorrelation.sleep.toFixed(2)} / ${Number.isNaN(row.rankCorrelation.previous) ? '—' : row.rankCorrelation.previous.toFixed(2)} | ${row.cpuS.harness.toFixed(0)} / ${row.cpuS.sandboxes.toFixed(0)} (${((row.cpuS.harness + row.cpuS.sandboxes) / instances).toFixed(3)}) | ${row.load[0].toFixed(1)} → ${row.load[1].toFixed(1)} |`;
 }
 
+// Each instance starts python3 a few times in its sandbox: a python3 on PATH that is a script
+// (pyenv's shim is bash starting several processes a call) makes the host's CPU, not the simulated
+// vendor, set the instance times.
+const python = whichOnPath('python3');
+if (python !== undefined && readFileSync(python).subarray(0, 2).toString('latin1') === '#!')
+  process.stderr.write(
+    `scale-sim: warning: python3 on PATH is the script ${python} (a pyenv shim?): every test run starts several more processes; rerun with PATH=/usr/bin:$PATH\n`,
+  );
+
 process.stdout.write(
   `scale-sim: ${instances} instances, quota ${quota}, ${createsPerSecond} creates/s, pool max ${maxMode === 'quota' ? 'the quota' : '2 × workers'}, seed ${seed}, test time ${testMin}–${testMax} s, ${new Date().toISOString()}, Node ${process.version}\n\n${header}\n${rule}\n`,
 );
@@ -489,4 +507,18 @@ if (values.json !== undefined)
 if (failed) {
   process.stderr.write('scale-sim: an instance was lost or counted twice, or a sandbox was left alive\n');
   process.exitCode = 1;
+}
+
+/** The first executable `name` on PATH, or `undefined`. */
+function whichOnPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    const candidate = join(dir || '.', name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
 }

@@ -29,7 +29,7 @@ import { appendResult, readResultsForResume } from './report/results-store.js';
 import { buildRunReport, formatSummary, type RunReport, type RunReportInput } from './report/run-report.js';
 import { instanceTimingKey, timingSandboxName } from './schedule/instance-timing-key.js';
 import { planSchedule, type ScheduleChoice } from './schedule/plan-schedule.js';
-import { recordDurations } from './schedule/record-durations.js';
+import { createDurationsRecorder } from './schedule/record-durations.js';
 
 /** What {@link runEval} returns. */
 export interface EvalRunResult {
@@ -147,6 +147,11 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     todo,
     keyOf: (instance) => timingKeys.get(instance.instance_id) as string,
   });
+  // written as instances finish (at most once a minute) and at the end, so a killed run keeps its times
+  const durations =
+    opts.durationsCache === null
+      ? undefined
+      : createDurationsRecorder(opts.durationsCache, (id) => timingKeys.get(id));
   for (const note of plan.notes) progress.notice(note);
   progress.notice(`schedule: ${plan.choice.reason}`);
   schedule = plan.choice;
@@ -201,6 +206,7 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     if (retries > 0) result.infra_retries = retries;
     ran += 1;
     results.set(result.instance_id, result);
+    durations?.add(result);
     // flushed in order while this worker takes its next instance (an fsync can take a second on a busy disk)
     appends = appends.then(() =>
       appendResult(resultsFile, result).catch((error: unknown) => {
@@ -247,10 +253,8 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     await sandboxes.close();
   }
   await appends;
-  if (opts.durationsCache !== null) {
-    const unsaved = await recordDurations(opts.durationsCache, results.values(), (id) => timingKeys.get(id));
-    if (unsaved !== null) progress.notice(unsaved);
-  }
+  const unsaved = await durations?.flush();
+  if (unsaved) progress.notice(unsaved);
   if (appendError !== undefined) throw appendError.error;
   const interrupted = opts.signal.aborted && results.size < instanceIds.length;
   await writes;

@@ -7,18 +7,33 @@
  * One JSON file, `durations-v1.json`, in the cache directory. Entries are keyed by
  * {@link instanceTimingKey} (the instance's record, its specification row and the sandbox it runs
  * on), so a time recorded for another dataset's version of an instance, another image or another
- * vendor is never found. The newest {@link maxDurationEntries} entries are kept. A write re-reads the
- * file, merges this run's times in and renames a temporary file over it: a reader never sees half
- * a file, and parallel runs lose at most the entries of a run that wrote in the same moment.
- * Anything unreadable (not JSON, another format, a cut-off file) is ignored with a note and
+ * vendor is never found. The newest {@link maxDurationEntries} entries are kept. A write takes the
+ * cache's lock (`durations-v1.json.lock`, a directory, by proper-lockfile: stale after 10 s), re-reads
+ * the file, merges this run's times in and renames a temporary file over it: a reader never sees
+ * half a file, and runs writing at the same moment (parallel `sandkit eval`s, on one machine or
+ * sharing the directory) all keep their entries. Anything unreadable (not JSON, another format, a cut-off file) is ignored with a note and
  * replaced at the end of the run; the cache never fails a run.
  * @module
  */
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { lock } from 'proper-lockfile';
 
 /** Name of the cache file inside the cache directory (the version is part of the name, so formats never meet). */
 export const durationsCacheFile = 'durations-v1.json';
+
+/**
+ * How a write waits for another run's lock: up to 12 tries over about 10 s, then it gives up with a
+ * note (the run's results are not affected). A lock not touched for 10 s is a dead run's and is taken over.
+ */
+const lockOptions = {
+  realpath: false,
+  stale: 10_000,
+  retries: { retries: 12, factor: 1.5, minTimeout: 20, maxTimeout: 2_000, randomize: true },
+  // the default throws from a timer (an uncaught exception): a lock lost while held for a few ms
+  // costs at most a lost update, never the run
+  onCompromised: () => undefined,
+};
 
 /** At most this many entries are kept (the newest by `at`): ~100 bytes each, about 2 MB. */
 export const maxDurationEntries = 20_000;
@@ -74,9 +89,11 @@ export async function writeDurationsCache(
   const file = join(dir, durationsCacheFile);
   const temp = `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
   let tempWritten = false;
+  let unlock: (() => Promise<void>) | undefined;
   try {
     await mkdir(dir, { recursive: true });
-    // re-read just before writing: another run may have written since this one started
+    unlock = await lock(file, lockOptions);
+    // re-read under the lock: another run may have written since this one started
     const current = await readDurationsCache(dir);
     const merged = new Map([...current.entries, ...updates]);
     const kept = [...merged].sort((a, b) => b[1].at - a[1].at).slice(0, maxDurationEntries);
@@ -93,6 +110,9 @@ export async function writeDurationsCache(
         )
       : '';
     return `the durations cache ${file} could not be written (${(error as Error).message}); the next run will not find this run's times${left}`;
+  } finally {
+    // a lock that cannot be released goes stale in 10 s and is taken over then
+    await unlock?.().catch(() => undefined);
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -96,7 +96,7 @@ describe('writeDurationsCache', () => {
   });
 
   describe('when 20 writers write at once', () => {
-    it('leaves a file every reader can read, holding entries as written, and no temporary file', async () => {
+    it("keeps every writer's entries in a file every reader can read, and no temporary file or lock", async () => {
       const dir = await cacheDir();
       const written = Array.from({ length: 20 }, (_, w) =>
         entries(
@@ -113,9 +113,35 @@ describe('writeDurationsCache', () => {
       for (const read of await Promise.all(reads)) expect(read.ignored).toBeNull();
       const final = await readDurationsCache(dir);
       expect(final.ignored).toBeNull();
-      expect(final.entries.size).toBeGreaterThanOrEqual(50);
       const all = new Map(written.flatMap((updates) => [...updates]));
-      for (const [key, entry] of final.entries) expect(entry).toEqual(all.get(key));
+      expect(final.entries).toEqual(all);
+      expect(await readdir(dir)).toEqual([durationsCacheFile]);
+    });
+  });
+
+  describe('when another run holds the lock', () => {
+    it('waits for it to be released, then writes', async () => {
+      const dir = await cacheDir();
+      await mkdir(join(dir, `${durationsCacheFile}.lock`), { recursive: true });
+      const released = new Promise((resolve) => setTimeout(resolve, 400)).then(() =>
+        rm(join(dir, `${durationsCacheFile}.lock`), { recursive: true }),
+      );
+      const started = Date.now();
+      expect(await writeDurationsCache(dir, entries([['k', { id: 'a', ms: 1, at: 1 }]]))).toBeNull();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+      await released;
+      expect((await readDurationsCache(dir)).entries.get('k')?.ms).toBe(1);
+    });
+  });
+
+  describe('when a dead run left its lock', () => {
+    it('takes the stale lock over and writes', async () => {
+      const dir = await cacheDir();
+      const lockDir = join(dir, `${durationsCacheFile}.lock`);
+      await mkdir(lockDir, { recursive: true });
+      const longAgo = new Date(Date.now() - 60_000);
+      await utimes(lockDir, longAgo, longAgo);
+      expect(await writeDurationsCache(dir, entries([['k', { id: 'a', ms: 2, at: 1 }]]))).toBeNull();
       expect(await readdir(dir)).toEqual([durationsCacheFile]);
     });
   });
