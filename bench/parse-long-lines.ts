@@ -17,10 +17,16 @@ const rounds = Number(process.argv[3] ?? 5);
 
 /** Per framework: a log whose lines hold `gap` where a runner prints a name, status or message. */
 const logs: Array<[TestFramework, (gap: string) => string]> = [
-  ['gradle', (gap) => `Calc > adds${gap}FAILED\nCalc > x${gap}y\n> Task :test${gap}PASSED\nCalc > subs\tPASSED\n`],
+  [
+    'gradle',
+    (gap) => `Calc > adds${gap}FAILED\nCalc > x${gap}y\n> Task :test${gap}PASSED\nCalc > subs\tPASSED\n`,
+  ],
   ['tap', (gap) => `not ok 1 - adds${gap}x${gap}\nok 2 - subs${gap}# SKIP later\n`],
   ['automake', (gap) => `FAIL: t/a${gap}x:\nPASS: t/b${gap}# SKIP no\n`],
-  ['redis-tcl', (gap) => `[err]: adds${gap}x${gap}:\nexpected 1\n[err]: subs in tests/unit/x.tcl\nexpected 2\n`],
+  [
+    'redis-tcl',
+    (gap) => `[err]: adds${gap}x${gap}:\nexpected 1\n[err]: subs in tests/unit/x.tcl\nexpected 2\n`,
+  ],
   ['pytest', (gap) => `tests/a.py::test_x[${gap}] PASSED\n=== 1 passed in 0.1s ===\n`],
   ['jest', (gap) => `FAIL ./c.test.js${gap}(3 ms)${gap}\nTests: 1 failed, 1 total\n`],
   ['go', (gap) => `--- FAIL: TestX${gap}(0.00s)\nFAIL\n`],
@@ -33,7 +39,9 @@ function timeParse(framework: TestFramework, text: string): number {
   return performance.now() - started;
 }
 
-console.log(`parse-long-lines: a run of ${length.toLocaleString('en')} spaces per line, median of ${rounds} (Node ${process.version})`);
+console.log(
+  `parse-long-lines: a run of ${length.toLocaleString('en')} spaces per line, median of ${rounds} (Node ${process.version})`,
+);
 console.log('| framework | spaces ms | no-space baseline ms | ratio |');
 console.log('|---|---:|---:|---:|');
 let worst = 0;

@@ -12,12 +12,23 @@ import { parseTestOutput } from '../packages/tools/src/parsers/parse-test-output
 
 const rounds = Number(process.argv[2] ?? 3);
 
-function generatePytestLog(targetBytes: number, colour: boolean): { text: string; tests: number; failed: number } {
+function generatePytestLog(
+  targetBytes: number,
+  colour: boolean,
+): { text: string; tests: number; failed: number } {
   const green = colour ? (s: string) => `\x1b[32m${s}\x1b[0m` : (s: string) => s;
   const red = colour ? (s: string) => `\x1b[31m${s}\x1b[0m` : (s: string) => s;
-  const verbose: string[] = ['============================= test session starts ==============================', 'collected many items', ''];
-  const summary: string[] = ['=========================== short test summary info ============================'];
-  const failures: string[] = ['=================================== FAILURES ==================================='];
+  const verbose: string[] = [
+    '============================= test session starts ==============================',
+    'collected many items',
+    '',
+  ];
+  const summary: string[] = [
+    '=========================== short test summary info ============================',
+  ];
+  const failures: string[] = [
+    '=================================== FAILURES ===================================',
+  ];
   let size = 0;
   let tests = 0;
   let failed = 0;
@@ -30,8 +41,16 @@ function generatePytestLog(targetBytes: number, colour: boolean): { text: string
     summary.push(fails ? `FAILED ${id} - AssertionError: assert ${tests} == ${tests + 1}` : `PASSED ${id}`);
     if (fails) {
       failed++;
-      failures.push(`____________ TestGroup.test_case[input ${tests} - value [${tests % 7}]-expected ${tests % 3}] ____________`);
-      failures.push('', '    def test_case(value):', `>       assert value == ${tests + 1}`, `E       AssertionError: assert ${tests} == ${tests + 1}`, '');
+      failures.push(
+        `____________ TestGroup.test_case[input ${tests} - value [${tests % 7}]-expected ${tests % 3}] ____________`,
+      );
+      failures.push(
+        '',
+        '    def test_case(value):',
+        `>       assert value == ${tests + 1}`,
+        `E       AssertionError: assert ${tests} == ${tests + 1}`,
+        '',
+      );
     }
     size += line.length + summary[summary.length - 1]!.length + 2 + (fails ? 220 : 0);
     tests++;
@@ -61,8 +80,12 @@ const best = (task: () => unknown): { wall: number; cpu: number } => {
 };
 
 const load = (await import('node:os')).loadavg()[0]?.toFixed(1);
-console.log(`parseTestOutput on generated pytest logs (best of ${rounds}; load average ${load} on ${(await import('node:os')).availableParallelism()} cores)`);
-console.log('| log | MB | tests | parse wall ms | parse CPU ms | MB/s (wall) | baseline wall ms | ratio (wall) |');
+console.log(
+  `parseTestOutput on generated pytest logs (best of ${rounds}; load average ${load} on ${(await import('node:os')).availableParallelism()} cores)`,
+);
+console.log(
+  '| log | MB | tests | parse wall ms | parse CPU ms | MB/s (wall) | baseline wall ms | ratio (wall) |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const [label, megabytes, colour] of [
   ['plain', 5, false],
@@ -74,7 +97,9 @@ for (const [label, megabytes, colour] of [
   const mb = Buffer.byteLength(log.text) / (1024 * 1024);
   const parsed = parseTestOutput(log.text);
   if (parsed.total !== log.tests || parsed.failed !== log.failed || parsed.tests.length !== log.tests) {
-    throw new Error(`wrong parse: total ${parsed.total} vs ${log.tests}, failed ${parsed.failed} vs ${log.failed}, tests ${parsed.tests.length}`);
+    throw new Error(
+      `wrong parse: total ${parsed.total} vs ${log.tests}, failed ${parsed.failed} vs ${log.failed}, tests ${parsed.tests.length}`,
+    );
   }
   const parse = best(() => parseTestOutput(log.text));
   const base = best(() => baseline(log.text));

@@ -35,7 +35,9 @@ async function measure(label: string, once: () => Promise<void>): Promise<{ p50:
   }
   samples.sort((a, b) => a - b);
   const result = { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) };
-  console.log(`${label.padEnd(34)} p50 ${(result.p50 * 1000).toFixed(2)} µs   p99 ${(result.p99 * 1000).toFixed(2)} µs`);
+  console.log(
+    `${label.padEnd(34)} p50 ${(result.p50 * 1000).toFixed(2)} µs   p99 ${(result.p99 * 1000).toFixed(2)} µs`,
+  );
   return result;
 }
 
@@ -58,5 +60,9 @@ const acquireOnly = await measure('pool warm acquire (acquire only)', async () =
 });
 await pool.close();
 
-console.log(`\nwarm acquire+release p50 = ${(acquire.p50 * 1000).toFixed(2)} µs, ${(acquire.p50 / baseline.p50).toFixed(1)}× the baseline`);
-console.log(`acquire only p50 = ${(acquireOnly.p50 * 1000).toFixed(2)} µs; goal < 1000 µs: ${acquire.p50 < 1 ? 'met' : 'NOT met'}`);
+console.log(
+  `\nwarm acquire+release p50 = ${(acquire.p50 * 1000).toFixed(2)} µs, ${(acquire.p50 / baseline.p50).toFixed(1)}× the baseline`,
+);
+console.log(
+  `acquire only p50 = ${(acquireOnly.p50 * 1000).toFixed(2)} µs; goal < 1000 µs: ${acquire.p50 < 1 ? 'met' : 'NOT met'}`,
+);

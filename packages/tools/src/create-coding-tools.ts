@@ -42,7 +42,13 @@ export const codingToolNames = [
 export type CodingToolName = (typeof codingToolNames)[number];
 
 /** The tools that only read: what `readonly: true` keeps. */
-export const readonlyCodingToolNames: readonly CodingToolName[] = ['read_file', 'list_files', 'find_files', 'search_files', 'git_diff'];
+export const readonlyCodingToolNames: readonly CodingToolName[] = [
+  'read_file',
+  'list_files',
+  'find_files',
+  'search_files',
+  'git_diff',
+];
 
 /** Options of {@link createCodingTools}. */
 export interface CodingToolsOptions extends CodingToolOptions, ExecBackendOptions {
@@ -90,7 +96,9 @@ export function createCodingTools(client: SandboxClient, options: CodingToolsOpt
     }
   }
   if (!/^[a-zA-Z0-9_-]{0,50}$/.test(prefix)) {
-    throw invalid(`prefix "${prefix}" must match ^[a-zA-Z0-9_-]{0,50}$ so every tool name stays valid for Anthropic, OpenAI and MCP`);
+    throw invalid(
+      `prefix "${prefix}" must match ^[a-zA-Z0-9_-]{0,50}$ so every tool name stays valid for Anthropic, OpenAI and MCP`,
+    );
   }
   const allowed = codingToolNames.filter(
     (name) => include.includes(name) && (!options.readonly || readonlyCodingToolNames.includes(name)),

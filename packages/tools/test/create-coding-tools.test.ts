@@ -31,12 +31,22 @@ describe('createCodingTools', () => {
 
   it('returns only the read-only tools when readonly is set', () => {
     const tools = createCodingTools(sandbox.client, { root: sandbox.workdir, readonly: true });
-    expect(tools.map((t) => t.name)).toEqual(['read_file', 'list_files', 'find_files', 'search_files', 'git_diff']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'read_file',
+      'list_files',
+      'find_files',
+      'search_files',
+      'git_diff',
+    ]);
     expect(tools.every((t) => t.permission === 'read')).toBe(true);
   });
 
   it('keeps only the included tools and prefixes their names', async () => {
-    const tools = createCodingTools(sandbox.client, { root: sandbox.workdir, include: ['read_file', 'exec'], prefix: 'box_' });
+    const tools = createCodingTools(sandbox.client, {
+      root: sandbox.workdir,
+      include: ['read_file', 'exec'],
+      prefix: 'box_',
+    });
     expect(tools.map((t) => t.name)).toEqual(['box_read_file', 'box_exec']);
     await sandbox.client.writeFile('hello.txt', 'hi\n');
     const output = await tools[0]!.call({ path: 'hello.txt' });
@@ -69,18 +79,22 @@ describe('createCodingTools', () => {
     });
 
     it('C04: every input schema is a plain object at the root, with no root combinator', () => {
-      for (const definition of toAnthropicTools(createCodingTools(sandbox.client, { root: sandbox.workdir }))) {
+      for (const definition of toAnthropicTools(
+        createCodingTools(sandbox.client, { root: sandbox.workdir }),
+      )) {
         const schema = definition.input_schema as Record<string, unknown>;
         expect(schema.type, definition.name).toBe('object');
         expect(schema.properties, definition.name).toBeTypeOf('object');
-        for (const key of ['oneOf', 'anyOf', 'allOf', 'not']) expect(schema, definition.name).not.toHaveProperty(key);
+        for (const key of ['oneOf', 'anyOf', 'allOf', 'not'])
+          expect(schema, definition.name).not.toHaveProperty(key);
       }
     });
 
     it('C05: every tool survives the strict-mode rewrite with all keys required', () => {
       for (const tool of createCodingTools(sandbox.client, { root: sandbox.workdir })) {
         const [formatted] = toOpenAITools([tool], { api: 'responses', strict: true });
-        const parameters = (formatted as { parameters: { properties: object; required: string[] } }).parameters;
+        const parameters = (formatted as { parameters: { properties: object; required: string[] } })
+          .parameters;
         expect(parameters.required.sort(), tool.name).toEqual(Object.keys(parameters.properties).sort());
       }
     });

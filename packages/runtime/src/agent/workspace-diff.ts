@@ -19,7 +19,8 @@ export async function workspaceDiff(
   workdir: string,
   signal?: AbortSignal,
 ): Promise<{ diff: string; error?: string }> {
-  const git = (subcommand: string, ...args: string[]): string => formatCommand(pinnedGitArgv(subcommand, args));
+  const git = (subcommand: string, ...args: string[]): string =>
+    formatCommand(pinnedGitArgv(subcommand, args));
   const script = [
     `${git('rev-parse', '--is-inside-work-tree')} >/dev/null 2>&1 || exit 0`,
     'idx=$(mktemp -u) || exit 2',

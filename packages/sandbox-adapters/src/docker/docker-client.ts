@@ -47,8 +47,7 @@ async function loadDockerode(): Promise<typeof Docker> {
   } catch (cause) {
     throw new SandboxError({
       code: SandkitErrorCode.sandboxUnavailable,
-      message:
-        `the Docker adapter needs "dockerode" (optional peer dependency, not installed): ${dockerodeInstall}`,
+      message: `the Docker adapter needs "dockerode" (optional peer dependency, not installed): ${dockerodeInstall}`,
       cause,
     });
   }

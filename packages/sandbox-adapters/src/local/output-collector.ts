@@ -38,7 +38,10 @@ export class OutputCollector {
 export function collectedOutput(
   stdout: OutputCollector,
   stderr: OutputCollector,
-): Pick<ExecResult, 'stdout' | 'stderr' | 'stdoutBytes' | 'stderrBytes' | 'stdoutTruncated' | 'stderrTruncated'> {
+): Pick<
+  ExecResult,
+  'stdout' | 'stderr' | 'stdoutBytes' | 'stderrBytes' | 'stdoutTruncated' | 'stderrTruncated'
+> {
   return {
     stdout: stdout.text(),
     stderr: stderr.text(),

@@ -38,10 +38,14 @@ afterAll(async () => {
 
 /** Starts the owner script; resolves with the child and its sandbox id once it is ready. */
 function startOwner(): Promise<{ child: ChildProcess; sandboxId: string }> {
-  const child = spawn(process.execPath, ['--conditions=@sandkit/source', '--import', 'tsx', join(scratch, 'owner.mts')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: process.env,
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@sandkit/source', '--import', 'tsx', join(scratch, 'owner.mts')],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: process.env,
+    },
+  );
   children.push(child);
   return new Promise((resolvePromise, reject) => {
     let out = '';

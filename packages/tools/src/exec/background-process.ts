@@ -26,7 +26,12 @@ export interface BackgroundFiles {
 export function backgroundFiles(root: string, id: string): BackgroundFiles {
   const dir = execLogDir(root);
   const base = `${dir}/bg-${id}`;
-  return { log: `${base}.log`, pid: `${base}.pid`, exit: `${base}.exit`, relativeLog: `${base.slice(root.length).replace(/^\//, '')}.log` };
+  return {
+    log: `${base}.log`,
+    pid: `${base}.pid`,
+    exit: `${base}.exit`,
+    relativeLog: `${base.slice(root.length).replace(/^\//, '')}.log`,
+  };
 }
 
 /** Starts `command` detached in `cwd`; returns the local id (without backend prefix) and its files. */
@@ -110,7 +115,11 @@ export async function locateBackground(
   const context = contexts.get(backend) as ToolContext;
   const files = backgroundFiles(await resolveRoot(context), id);
   const pidFile = formatCommand([files.pid]);
-  return { context, files, prelude: [`[ -f ${pidFile} ] || { echo unknown; exit 0; }`, `pid=$(cat ${pidFile})`] };
+  return {
+    context,
+    files,
+    prelude: [`[ -f ${pidFile} ] || { echo unknown; exit 0; }`, `pid=$(cat ${pidFile})`],
+  };
 }
 
 /** The ToolError for a process id that was never started here. */

@@ -5,7 +5,11 @@
  * @module
  */
 import { type SandboxClient, SandkitError, SandkitErrorCode } from '@sandkit/core';
-import { type CodingToolOptions, normalizeCodingToolOptions, type ToolContext } from '../workspace/coding-tool-options.js';
+import {
+  type CodingToolOptions,
+  normalizeCodingToolOptions,
+  type ToolContext,
+} from '../workspace/coding-tool-options.js';
 
 /** One sandbox the model may run commands in. */
 export interface ExecBackend {
@@ -62,16 +66,24 @@ export function normalizeExecBackends(client: SandboxClient, options: ExecBacken
       byName.set(defaultName, { client, description: 'the default sandbox' });
     }
   } else if (!byName.has(defaultName)) {
-    throw invalid(`defaultBackend "${defaultName}" is not one of the backends (${[...byName.keys()].join(', ')})`);
+    throw invalid(
+      `defaultBackend "${defaultName}" is not one of the backends (${[...byName.keys()].join(', ')})`,
+    );
   }
-  const names = [defaultName, ...[...byName.keys()].filter((name) => name !== defaultName)] as [string, ...string[]];
+  const names = [defaultName, ...[...byName.keys()].filter((name) => name !== defaultName)] as [
+    string,
+    ...string[],
+  ];
   return { names, byName, defaultName, configured };
 }
 
 /** The lines listing each backend, for a tool description. */
 export function describeBackends(set: ExecBackendSet): string {
   return set.names
-    .map((name) => `- "${name}"${name === set.defaultName ? ' (default)' : ''}: ${set.byName.get(name)?.description ?? ''}`)
+    .map(
+      (name) =>
+        `- "${name}"${name === set.defaultName ? ' (default)' : ''}: ${set.byName.get(name)?.description ?? ''}`,
+    )
     .join('\n');
 }
 
@@ -84,7 +96,10 @@ export function backendContexts(set: ExecBackendSet, options: CodingToolOptions)
   const contexts = new Map<string, ToolContext>();
   for (const [name, backend] of set.byName) {
     const root = backend.root ?? options.root;
-    contexts.set(name, normalizeCodingToolOptions(backend.client, { ...options, ...(root === undefined ? {} : { root }) }));
+    contexts.set(
+      name,
+      normalizeCodingToolOptions(backend.client, { ...options, ...(root === undefined ? {} : { root }) }),
+    );
   }
   return contexts;
 }

@@ -13,7 +13,12 @@ import { z } from 'zod';
 import type { CodingToolOptions, ToolContext } from '../workspace/coding-tool-options.js';
 import { resolveRoot, resolveToolPath } from '../workspace/resolve-path.js';
 import { formatProcessId, startBackground } from './background-process.js';
-import { backendContexts, describeBackends, type ExecBackendOptions, normalizeExecBackends } from './exec-backends.js';
+import {
+  backendContexts,
+  describeBackends,
+  type ExecBackendOptions,
+  normalizeExecBackends,
+} from './exec-backends.js';
 import { runCaptured } from './run-captured.js';
 
 /** Default of the `timeoutMs` argument: 120 s. */
@@ -69,20 +74,31 @@ export function createExecTool(client: SandboxClient, options: ExecToolOptions =
   const contexts = backendContexts(backends, options);
   const inputShape = {
     command: z.string().min(1).describe('The shell command line, run with sh -c.'),
-    cwd: z.string().optional().describe('Directory to run in, relative to the workspace root. Default: the root.'),
+    cwd: z
+      .string()
+      .optional()
+      .describe('Directory to run in, relative to the workspace root. Default: the root.'),
     timeoutMs: z
       .number()
       .int()
       .min(1)
       .max(maxExecTimeoutMs)
       .optional()
-      .describe(`Milliseconds before the command is killed (default ${defaultExecTimeoutMs}, max ${maxExecTimeoutMs}). Ignored with background.`),
-    background: z.boolean().optional().describe('Start detached and return { processId, outputFile } at once.'),
+      .describe(
+        `Milliseconds before the command is killed (default ${defaultExecTimeoutMs}, max ${maxExecTimeoutMs}). Ignored with background.`,
+      ),
+    background: z
+      .boolean()
+      .optional()
+      .describe('Start detached and return { processId, outputFile } at once.'),
   };
   const inputSchema = backends.configured
     ? z.object({
         ...inputShape,
-        backend: z.enum(backends.names).optional().describe(`Where to run the command (default "${backends.defaultName}").`),
+        backend: z
+          .enum(backends.names)
+          .optional()
+          .describe(`Where to run the command (default "${backends.defaultName}").`),
       })
     : z.object(inputShape);
   const description = backends.configured
@@ -95,7 +111,8 @@ export function createExecTool(client: SandboxClient, options: ExecToolOptions =
     inputSchema,
     outputSchema: execOutputSchema,
     async execute(input, { signal }) {
-      const backend = ('backend' in input ? (input.backend as string | undefined) : undefined) ?? backends.defaultName;
+      const backend =
+        ('backend' in input ? (input.backend as string | undefined) : undefined) ?? backends.defaultName;
       const context = contexts.get(backend) as ToolContext;
       const root = await resolveRoot(context);
       const cwd = (await resolveToolPath(context, input.cwd ?? '.')).absolute;
@@ -103,7 +120,11 @@ export function createExecTool(client: SandboxClient, options: ExecToolOptions =
       try {
         if (input.background === true) {
           const started = await startBackground(context.client, input.command, { cwd, root });
-          return { processId: formatProcessId(backends, backend, started.id), outputFile: started.files.relativeLog, ...tag };
+          return {
+            processId: formatProcessId(backends, backend, started.id),
+            outputFile: started.files.relativeLog,
+            ...tag,
+          };
         }
         const run = await runCaptured(context.client, input.command, {
           cwd,
@@ -123,7 +144,11 @@ export function createExecTool(client: SandboxClient, options: ExecToolOptions =
           truncated: run.stdout.truncated || run.stderr.truncated,
           stdoutBytes: run.stdout.totalBytes,
           stderrBytes: run.stderr.totalBytes,
-          ...(run.stdout.file ? { outputFile: run.stdout.file } : run.stderr.file ? { outputFile: run.stderr.file } : {}),
+          ...(run.stdout.file
+            ? { outputFile: run.stdout.file }
+            : run.stderr.file
+              ? { outputFile: run.stderr.file }
+              : {}),
           ...(run.stderr.file ? { stderrFile: run.stderr.file } : {}),
           ...tag,
         };

@@ -31,7 +31,10 @@ const outputSchema = z.object({
  * Creates the `kill_process` tool (permission `exec`). Give it the same `backends` as the exec tool.
  * @throws SandkitError `invalid_option` for bad options.
  */
-export function createKillProcessTool(client: SandboxClient, options: CodingToolOptions & ExecBackendOptions = {}): Tool {
+export function createKillProcessTool(
+  client: SandboxClient,
+  options: CodingToolOptions & ExecBackendOptions = {},
+): Tool {
   const backends = normalizeExecBackends(client, options);
   const contexts = backendContexts(backends, options);
   return defineTool({

@@ -20,7 +20,12 @@ const description = `Read the output of a background command started with exec (
 
 const inputSchema = z.object({
   processId: z.string().min(1).describe('The processId returned by exec with background: true.'),
-  byteOffset: z.number().int().min(0).optional().describe('Byte offset in the output to read from (default 0).'),
+  byteOffset: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('Byte offset in the output to read from (default 0).'),
 });
 
 const outputSchema = z.object({
@@ -39,7 +44,10 @@ const outputSchema = z.object({
  * Creates the `read_output` tool (permission `exec`). Give it the same `backends` as the exec tool.
  * @throws SandkitError `invalid_option` for bad options.
  */
-export function createReadOutputTool(client: SandboxClient, options: CodingToolOptions & ExecBackendOptions = {}): Tool {
+export function createReadOutputTool(
+  client: SandboxClient,
+  options: CodingToolOptions & ExecBackendOptions = {},
+): Tool {
   const backends = normalizeExecBackends(client, options);
   const contexts = backendContexts(backends, options);
   return defineTool({
@@ -63,10 +71,16 @@ export function createReadOutputTool(client: SandboxClient, options: CodingToolO
         'exit 0',
       ].join('\n');
       const chunks: Uint8Array[] = [];
-      await context.client.exec(script, { maxOutputBytes: 1024, onStdout: (chunk) => chunks.push(chunk), ...(signal ? { signal } : {}) });
+      await context.client.exec(script, {
+        maxOutputBytes: 1024,
+        onStdout: (chunk) => chunks.push(chunk),
+        ...(signal ? { signal } : {}),
+      });
       const bytes = Buffer.concat(chunks);
       const newline = bytes.indexOf(10);
-      const header = /^(running|done (-|\d+)) (\d+)$/.exec(bytes.subarray(0, Math.max(newline, 0)).toString('utf8'));
+      const header = /^(running|done (-|\d+)) (\d+)$/.exec(
+        bytes.subarray(0, Math.max(newline, 0)).toString('utf8'),
+      );
       if (newline < 0 || !header) throw unknownProcess(input.processId);
       const running = header[1] === 'running';
       const exitCode = header[2] === undefined || header[2] === '-' ? null : Number(header[2]);

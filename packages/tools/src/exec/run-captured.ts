@@ -45,7 +45,11 @@ export interface CapturedRun {
 }
 
 /** Runs `command` in the sandbox with its output saved under `<root>/.sandkit/exec/`. */
-export async function runCaptured(client: SandboxClient, command: string, options: RunCapturedOptions): Promise<CapturedRun> {
+export async function runCaptured(
+  client: SandboxClient,
+  command: string,
+  options: RunCapturedOptions,
+): Promise<CapturedRun> {
   const id = newOutputId();
   const dir = execLogDir(options.root);
   const out = `${dir}/${id}.log`;
@@ -128,12 +132,22 @@ const decoder = new TextDecoder('utf-8');
  * Turns the reader's bytes for one stream into text: whole when within budget, otherwise head +
  * marker + tail, both cut on character boundaries (never a U+FFFD or lone surrogate of our making).
  */
-export function sliceStream(bytes: Uint8Array, totalBytes: number, budget: number, file: string): CapturedStream {
+export function sliceStream(
+  bytes: Uint8Array,
+  totalBytes: number,
+  budget: number,
+  file: string,
+): CapturedStream {
   if (totalBytes <= budget) return { text: decoder.decode(bytes), totalBytes, truncated: false };
   const headLength = Math.min(Math.floor(budget / 2), bytes.length);
   const headEnd = utf8Boundary(bytes, headLength);
   let tailStart = headLength;
-  for (let step = 0; step < 3 && tailStart < bytes.length && ((bytes[tailStart] ?? 0) & 0xc0) === 0x80; step++) tailStart++;
+  for (
+    let step = 0;
+    step < 3 && tailStart < bytes.length && ((bytes[tailStart] ?? 0) & 0xc0) === 0x80;
+    step++
+  )
+    tailStart++;
   const head = decoder.decode(bytes.subarray(0, headEnd));
   const tail = decoder.decode(bytes.subarray(tailStart));
   const shown = headEnd + (bytes.length - tailStart);

@@ -74,7 +74,10 @@ export async function runGit(
       details: { stderr: result.stderr },
     });
   }
-  if (result.exitCode !== 0 && /not a git repository|outside a working tree|--no-index/i.test(result.stderr)) {
+  if (
+    result.exitCode !== 0 &&
+    /not a git repository|outside a working tree|--no-index/i.test(result.stderr)
+  ) {
     throw new ToolError({
       code: SandkitErrorCode.commandFailed,
       message: `${shown} failed: ${options.cwd ?? 'the workspace'} is not a git repository (nor inside one); clone one with git_clone, or run \`git init\` with exec first`,

@@ -111,16 +111,11 @@ export function createGitDiffTool(
       const common = { cwd: cwd.absolute, ...(signal ? { signal } : {}) };
       // three read-only git calls at once: optional index locks are off (GIT_OPTIONAL_LOCKS=0)
       const [numstat, text, untracked] = await Promise.all([
-        runGit(
-          context,
-          ['--literal-pathspecs', 'diff', '--numstat', '-z', '-M', ...selection],
-          common,
-        ),
-        runGit(
-          context,
-          ['--literal-pathspecs', 'diff', '-M', ...selection],
-          { ...common, maxOutputBytes: context.maxOutputBytes + 1 },
-        ),
+        runGit(context, ['--literal-pathspecs', 'diff', '--numstat', '-z', '-M', ...selection], common),
+        runGit(context, ['--literal-pathspecs', 'diff', '-M', ...selection], {
+          ...common,
+          maxOutputBytes: context.maxOutputBytes + 1,
+        }),
         runGit(
           context,
           ['--literal-pathspecs', 'ls-files', '-z', '--others', '--exclude-standard', '--', ...pathspecs],

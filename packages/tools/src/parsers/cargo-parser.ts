@@ -30,7 +30,8 @@ const summaryLine = /^test result: (?:ok|FAILED)\. (.*)$/;
 const stdoutBlock = /^---- (.+) stdout ----$/;
 const binaryHeader = /^\s+(?:Running (.+?)(?: \(\S+\))?|(Doc-tests \S+))$/;
 const compileError = /^error: could not compile `([^`]+)`(?: \(([^)]+)\))?/;
-const firstError = /^error(?:\[E\d+\])?: (?!could not compile|test failed|aborting due to|\d+ targets? failed)(.+)$/;
+const firstError =
+  /^error(?:\[E\d+\])?: (?!could not compile|test failed|aborting due to|\d+ targets? failed)(.+)$/;
 const location = /^\s*--> (\S+)$/;
 const threadPanic = /^thread '([^']+)' (?:\(\d+\) )?panicked at (.+?):?$/;
 const binaryDied = /^\s*process didn't exit successfully: .*\((signal: .+)\)$/;
@@ -113,7 +114,9 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     }
     const died = binaryDied.exec(line);
     if (died && !binaryResult) {
-      const named = [...panics].filter(([thread]) => thread !== 'main' && collector.statusOf(thread) === undefined);
+      const named = [...panics].filter(
+        ([thread]) => thread !== 'main' && collector.statusOf(thread) === undefined,
+      );
       for (const [thread, message] of named) {
         collector.add(thread, 'failed');
         collector.fail(thread, `${message} (the test binary then died: ${died[1] as string})`);
@@ -134,7 +137,10 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     }
     const failedBuild = compileError.exec(line);
     if (failedBuild) {
-      const name = failedBuild[2] === undefined ? (failedBuild[1] as string) : `${failedBuild[1] as string} (${failedBuild[2]})`;
+      const name =
+        failedBuild[2] === undefined
+          ? (failedBuild[1] as string)
+          : `${failedBuild[1] as string} (${failedBuild[2]})`;
       collector.add(name, 'error');
       collector.fail(name, compilerError ?? line.trim());
       compilerError = undefined;
@@ -167,7 +173,8 @@ function readNextestStatus(collector: TestCollector, word: string, name: string)
   else if (word === 'SKIP') collector.add(name, 'skipped');
   else {
     collector.add(name, 'failed');
-    if (word.startsWith('SIG') || word.startsWith('ABORT')) collector.fail(name, `killed by a signal (${word})`);
+    if (word.startsWith('SIG') || word.startsWith('ABORT'))
+      collector.fail(name, `killed by a signal (${word})`);
     else if (word === 'TIMEOUT') collector.fail(name, 'timed out');
   }
 }

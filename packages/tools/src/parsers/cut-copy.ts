@@ -15,7 +15,11 @@ const window = 2;
 export function isCutCopy(lines: readonly string[], index: number): boolean {
   const line = (lines[index] as string | undefined)?.trimEnd() ?? '';
   if (line.trim() === '') return false;
-  for (let other = Math.max(0, index - window); other <= Math.min(lines.length - 1, index + window); other++) {
+  for (
+    let other = Math.max(0, index - window);
+    other <= Math.min(lines.length - 1, index + window);
+    other++
+  ) {
     if (other === index) continue;
     const candidate = lines[other] as string;
     if (candidate.length > line.length && candidate.startsWith(line)) return true;

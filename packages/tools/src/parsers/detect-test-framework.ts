@@ -15,7 +15,10 @@ const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
     'catch2',
     /^test cases:\s+\d+ \||^All tests passed \(\d+ assertions? in \d+ test cases?\)$|^(?:Passed|Failed) (?:all )?\d+ test cases?\b|<testcase classname="[^"]*" name="[^"]*" time="[\d.]+" status="run"/m,
   ],
-  ['ctest', /^\s*\d+\/\d+ Test\s+#\d+: |^\[==========\] Running \d+ tests? from |^\d+% tests passed, \d+ tests? failed out of \d+$/m],
+  [
+    'ctest',
+    /^\s*\d+\/\d+ Test\s+#\d+: |^\[==========\] Running \d+ tests? from |^\d+% tests passed, \d+ tests? failed out of \d+$/m,
+  ],
   [
     'phpunit',
     /^PHPUnit \d+\.\d+|^(?:PHP )?Fatal error: {1,2}Uncaught \w+|^Tests: \d+, Assertions: \d+|^OK \(\d+ tests?, \d+ assertions?\)$/m,
@@ -40,17 +43,29 @@ const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
   ['micropython', /^\d+ tests performed \(\d+ individual testcases\)$|^(?:pass|FAIL|skip) {2}\S+\.py ?$/m],
   ['tap', /^(?:not )?ok \d+ [^-\s#]|^Bail out!/m],
   ['go', /^\{"Time":"[^"]*","Action":"/m],
-  ['cargo', /^test result: (?:ok|FAILED)\. \d+ passed|^error: could not compile `[^`]+` \((?:lib )?test|^\s+Running (?:unittests )?\S+ \(\S*target\/\S+\)$|^\s+(?:Summary \[\s*[\d.]+s\] \d+ tests? run:|Starting \d+ tests? across \d+ binar)/m],
-  ['pytest', /^=+ (?:test session starts|.*\b(?:passed|failed|errors?|no tests ran)\b.* in [\d.]+s(?: \([^)]*\))?) =+$/m],
+  [
+    'cargo',
+    /^test result: (?:ok|FAILED)\. \d+ passed|^error: could not compile `[^`]+` \((?:lib )?test|^\s+Running (?:unittests )?\S+ \(\S*target\/\S+\)$|^\s+(?:Summary \[\s*[\d.]+s\] \d+ tests? run:|Starting \d+ tests? across \d+ binar)/m,
+  ],
+  [
+    'pytest',
+    /^=+ (?:test session starts|.*\b(?:passed|failed|errors?|no tests ran)\b.* in [\d.]+s(?: \([^)]*\))?) =+$/m,
+  ],
   // -q: its progress lines (`..F.s                [ 40%]`); the summary then has no border.
   ['pytest', /^[.FEsxX]+ +\[ *\d+%\]$/m],
-  ['pytest', /^\S+\.py::\S.* (?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b|^(?:PASSED|FAILED|ERROR|XFAIL|XPASS) \S+\.py::/m],
+  [
+    'pytest',
+    /^\S+\.py::\S.* (?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b|^(?:PASSED|FAILED|ERROR|XFAIL|XPASS) \S+\.py::/m,
+  ],
   ['sympy', /tests finished: \d+ passed|^=+ test process starts =+$/m],
   ['vitest', /^\s*Test Files\s+\d+ |^\s*Tests\s+\d+ \w+.*\(\d+\)\s*$|^ RUN {1,2}v\d/m],
   ['jest', /^Tests:\s+.*\d+ total|^(?:PASS|FAIL) \S+\.(?:[jt]sx?|mjs|cjs)\b/m],
   ['mocha', /^\s+\d+ passing \(\d|^ ?Exception during run: /m],
   ['node', /^(?:#|ℹ) tests \d+$|^TAP version 1[34]$/m],
-  ['django', /^(?:System check identified|Creating test database for alias|Testing against Django installed in)/m],
+  [
+    'django',
+    /^(?:System check identified|Creating test database for alias|Testing against Django installed in)/m,
+  ],
   ['unittest', /^Ran \d+ tests? in [\d.]+s$|^\w+ \([\w.]+\) \.\.\. (?:ok|FAIL|ERROR)$/m],
   ['go', /^(?:ok|FAIL|---)\s+\S+|^=== RUN\s/m],
   ['rspec', /^.+ - (?:\.\/\S+ - )?(?:passed|failed|pending)$/m],
@@ -60,10 +75,16 @@ const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
 /** The runner that printed `text` (ANSI already stripped), or `undefined`. Pure; never throws. */
 export function detectTestFramework(text: string): TestFramework | undefined {
   const sample =
-    text.length <= 2 * sampleBytes ? text : `${text.slice(0, sampleBytes)}\n${text.slice(text.length - sampleBytes)}`;
+    text.length <= 2 * sampleBytes
+      ? text
+      : `${text.slice(0, sampleBytes)}\n${text.slice(text.length - sampleBytes)}`;
   for (const [framework, signature] of signatures) {
     if (framework === 'go' && signature.source.startsWith('^(?:ok')) {
-      if (/^--- (?:PASS|FAIL|SKIP): /m.test(sample) || /^(?:ok|FAIL)\s+\S+\s+(?:[\d.]+s|\(cached\)|\[)/m.test(sample)) return 'go';
+      if (
+        /^--- (?:PASS|FAIL|SKIP): /m.test(sample) ||
+        /^(?:ok|FAIL)\s+\S+\s+(?:[\d.]+s|\(cached\)|\[)/m.test(sample)
+      )
+        return 'go';
       continue;
     }
     if (signature.test(sample)) return framework;

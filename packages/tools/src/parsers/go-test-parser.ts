@@ -21,11 +21,19 @@ const resultLine = /^\s*--- (PASS|FAIL|SKIP): (\S+) \(/;
 const messageLine = /^\s+\S+\.go:\d+: (.*)$/;
 const runLine = /^=== (?:RUN|CONT|PAUSE|NAME)\s+(\S+)/;
 /** `ok  \tpkg\t0.01s`, `FAIL\tpkg\t0.01s`, `FAIL\tpkg [build failed]`, `ok  \tpkg\t(cached)`. */
-const packageLine = /^(ok|FAIL)\s+(\S+)(?:\s+\[(build failed|setup failed)\]|\s+(?:[\d.]+s|\(cached\))|\s+\[no test files\])/;
+const packageLine =
+  /^(ok|FAIL)\s+(\S+)(?:\s+\[(build failed|setup failed)\]|\s+(?:[\d.]+s|\(cached\))|\s+\[no test files\])/;
 /** `# pkg` or `# pkg [pkg.test]`: the header of a package's compiler output. */
 const buildHeader = /^# ([\w.\-~]+(?:\/[\w.\-~]+)*)(?: \[[^\]]+\])?$/;
 const compilerLine = /^\S+\.go:\d+(?::\d+)?: .+/;
-const status: Record<string, TestStatus> = { PASS: 'passed', FAIL: 'failed', SKIP: 'skipped', pass: 'passed', fail: 'failed', skip: 'skipped' };
+const status: Record<string, TestStatus> = {
+  PASS: 'passed',
+  FAIL: 'failed',
+  SKIP: 'skipped',
+  pass: 'passed',
+  fail: 'failed',
+  skip: 'skipped',
+};
 
 /** What one package's binary printed so far. */
 interface PackageState {
@@ -42,7 +50,14 @@ interface PackageState {
   lastOutput: string | undefined;
 }
 
-const newState = (): PackageState => ({ running: [], lastResult: undefined, panic: undefined, panicOwner: undefined, failedTests: 0, lastOutput: undefined });
+const newState = (): PackageState => ({
+  running: [],
+  lastResult: undefined,
+  panic: undefined,
+  panicOwner: undefined,
+  failedTests: 0,
+  lastOutput: undefined,
+});
 
 /** Parses go test output (plain, -v or -json). Pure; never throws. */
 export function parseGoTest(lines: readonly string[]): ParsedTestOutput {
@@ -125,9 +140,17 @@ class GoParser {
       return;
     }
     const message = messageLine.exec(line);
-    if (message && owner !== undefined && !this.messages.has(owner)) this.messages.set(owner, message[1] as string);
+    if (message && owner !== undefined && !this.messages.has(owner))
+      this.messages.set(owner, message[1] as string);
     const text = line.trim();
-    if (text !== '' && text !== 'FAIL' && text !== 'PASS' && state.panic === undefined && !/^exit status \d+$/.test(text)) state.lastOutput = text;
+    if (
+      text !== '' &&
+      text !== 'FAIL' &&
+      text !== 'PASS' &&
+      state.panic === undefined &&
+      !/^exit status \d+$/.test(text)
+    )
+      state.lastOutput = text;
   }
 
   /** The package's verdict: a failed package with no failed test still counts. */
@@ -146,7 +169,11 @@ class GoParser {
       }
       return;
     }
-    if (state.panic !== undefined && state.panicOwner !== undefined && this.collector.statusOf(state.panicOwner) === 'failed') {
+    if (
+      state.panic !== undefined &&
+      state.panicOwner !== undefined &&
+      this.collector.statusOf(state.panicOwner) === 'failed'
+    ) {
       this.forced.set(state.panicOwner, state.panic);
       return;
     }
@@ -157,7 +184,14 @@ class GoParser {
 
   /** Reads one test2json event; `true` when it was one. */
   private jsonEvent(line: string): boolean {
-    let event: { Action?: unknown; Test?: unknown; Output?: unknown; Package?: unknown; ImportPath?: unknown; FailedBuild?: unknown };
+    let event: {
+      Action?: unknown;
+      Test?: unknown;
+      Output?: unknown;
+      Package?: unknown;
+      ImportPath?: unknown;
+      FailedBuild?: unknown;
+    };
     try {
       event = JSON.parse(line) as typeof event;
     } catch {
@@ -166,7 +200,11 @@ class GoParser {
     if (typeof event !== 'object' || event === null || typeof event.Action !== 'string') return false;
     const action = event.Action;
     // go 1.24+: compiler output as events, and the package's fail event names the failed build.
-    if (action === 'build-output' && typeof event.ImportPath === 'string' && typeof event.Output === 'string') {
+    if (
+      action === 'build-output' &&
+      typeof event.ImportPath === 'string' &&
+      typeof event.Output === 'string'
+    ) {
       const text = event.Output.replace(/\n$/, '');
       const pkg = event.ImportPath.replace(/ \[.*\]$/, '');
       if (compilerLine.test(text) && !this.buildErrors.has(pkg)) this.buildErrors.set(pkg, text.trim());
@@ -185,7 +223,8 @@ class GoParser {
         const text = event.Output.replace(/\n$/, '');
         if (!packageLine.test(text)) this.output(state, text, undefined);
       } else if (action === 'fail') {
-        const failedBuild = typeof event.FailedBuild === 'string' ? event.FailedBuild.replace(/ \[.*\]$/, '') : undefined;
+        const failedBuild =
+          typeof event.FailedBuild === 'string' ? event.FailedBuild.replace(/ \[.*\]$/, '') : undefined;
         if (failedBuild !== undefined) this.failedBuilds.set(pkg, failedBuild);
         this.packageDone(state, pkg, true, failedBuild === undefined ? undefined : 'build failed');
         this.states.delete(pkg);
@@ -209,7 +248,12 @@ class GoParser {
     for (const [pkg, reason] of this.broken) {
       collector.add(pkg, 'error');
       const built = this.failedBuilds.get(pkg);
-      collector.fail(pkg, (built === undefined ? undefined : this.buildErrors.get(built)) ?? this.buildErrors.get(pkg) ?? reason);
+      collector.fail(
+        pkg,
+        (built === undefined ? undefined : this.buildErrors.get(built)) ??
+          this.buildErrors.get(pkg) ??
+          reason,
+      );
     }
     for (const [name, message] of this.forced) collector.fail(name, message);
     for (const [name, message] of this.messages) {
@@ -217,7 +261,8 @@ class GoParser {
       if (result === 'failed' || result === 'error') collector.fail(name, message);
     }
     const parsed = collector.finish('go');
-    const count = (wanted: TestStatus): number => parsed.tests.filter((test) => test.status === wanted).length;
+    const count = (wanted: TestStatus): number =>
+      parsed.tests.filter((test) => test.status === wanted).length;
     if (this.complete) {
       parsed.passed = count('passed');
       parsed.failed = count('failed') + count('error');

@@ -61,7 +61,11 @@ export function parseJasmine(lines: readonly string[]): ParsedTestOutput {
     const { specs, failures, pending } = totals;
     if (suiteErrors > 0 || (pending === 0 && sawPending)) {
       // suite errors are in jasmine's failures: how many specs failed, so passed, is not printed
-      collector.counts = { total: specs, failed: failures, ...(pending === 0 && sawPending ? {} : { skipped: pending }) };
+      collector.counts = {
+        total: specs,
+        failed: failures,
+        ...(pending === 0 && sawPending ? {} : { skipped: pending }),
+      };
       return collector.finish('jasmine');
     }
     collector.counts = {

@@ -60,7 +60,8 @@ export function parseNodeTest(lines: readonly string[]): ParsedTestOutput {
       const name = [...path, tap[3] as string].join(' > ');
       if (isSuite(lines, index)) {
         // A suite fails by itself only when its hook failed, not because a test in it did.
-        if (tap[2] === 'not ok' && !/failureType: '?subtestsFailed/.test(yamlBlock(lines, index))) fail(name, yamlError(lines, index));
+        if (tap[2] === 'not ok' && !/failureType: '?subtestsFailed/.test(yamlBlock(lines, index)))
+          fail(name, yamlError(lines, index));
         continue;
       }
       const directive = tap[4];

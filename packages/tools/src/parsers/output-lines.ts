@@ -56,6 +56,7 @@ function forEachShownLine(text: string, visit: (line: string) => void): void {
 function shownPart(line: string): string {
   if (!line.includes('\r')) return line;
   const parts = line.split('\r');
-  for (let part = parts.length - 1; part >= 0; part--) if ((parts[part] as string) !== '') return parts[part] as string;
+  for (let part = parts.length - 1; part >= 0; part--)
+    if ((parts[part] as string) !== '') return parts[part] as string;
   return '';
 }

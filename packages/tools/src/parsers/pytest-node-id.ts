@@ -41,7 +41,8 @@ function parameterBlockEnd(text: string, open: number): number {
   }
   // Unbalanced brackets inside the parameters: fall back to the last `]` that ends a word.
   for (let index = text.length - 1; index > open; index--) {
-    if (text.charCodeAt(index) === 93 && (index + 1 === text.length || text.charCodeAt(index + 1) === 32)) return index + 1;
+    if (text.charCodeAt(index) === 93 && (index + 1 === text.length || text.charCodeAt(index + 1) === 32))
+      return index + 1;
   }
   return -1;
 }

@@ -20,7 +20,8 @@ import type { ParsedTest, ParsedTestOutput, TestStatus } from './test-output-typ
 
 type Word = 'PASSED' | 'FAILED' | 'ERROR' | 'SKIPPED' | 'XFAIL' | 'XPASS';
 const sessionStart = /^=+ test session starts =+$/;
-const finalSummary = /^=+ (.*\b(?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|no tests ran)\b.*) in [\d.]+s(?: \([^)]*\))? =+$/;
+const finalSummary =
+  /^=+ (.*\b(?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|no tests ran)\b.*) in [\d.]+s(?: \([^)]*\))? =+$/;
 /**
  * `-q` prints the final summary without its `=` border: `1 failed, 2 passed, 1 warning in 0.12s`
  * (`no tests ran in 0.01s`). Only pytest's own count words, so another runner's line is not taken.
@@ -125,14 +126,27 @@ class PytestLineParser {
     if (first === 95 /* _ */) {
       const header = sectionHeader.exec(line)?.[1];
       session.section = header?.replace(/^ERROR (?:at \w+ of|collecting) /, '');
-      if (header !== undefined && session.section !== undefined && session.area !== undefined && !session.sections.has(session.section)) {
-        session.sections.set(session.section, header.startsWith('ERROR ') || session.area === 'ERRORS' ? 'error' : 'failed');
+      if (
+        header !== undefined &&
+        session.section !== undefined &&
+        session.area !== undefined &&
+        !session.sections.has(session.section)
+      ) {
+        session.sections.set(
+          session.section,
+          header.startsWith('ERROR ') || session.area === 'ERRORS' ? 'error' : 'failed',
+        );
         session.used = true;
       }
       return;
     }
     const section = session.section;
-    if (first === 69 /* E */ && section !== undefined && line.startsWith('E ') && !session.sectionMessages.has(section)) {
+    if (
+      first === 69 /* E */ &&
+      section !== undefined &&
+      line.startsWith('E ') &&
+      !session.sectionMessages.has(section)
+    ) {
       session.sectionMessages.set(section, line.slice(1).trim());
       return;
     }
@@ -217,7 +231,8 @@ function readResultLine(line: string, collector: TestCollector): boolean {
 }
 
 const verboseWords: readonly Word[] = ['PASSED', 'FAILED', 'ERROR', 'SKIPPED', 'XFAIL', 'XPASS'];
-const isWordChar = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+const isWordChar = (code: number): boolean =>
+  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
 
 function readSummaryLine(line: string, word: Word, start: number, collector: TestCollector): boolean {
   const end = nodeIdEnd(line, start);
@@ -256,7 +271,13 @@ function knownId(rest: string, collector: TestCollector): string | undefined {
 
 function record(collector: TestCollector, word: Word, id: string, message: string): void {
   const status: TestStatus =
-    word === 'PASSED' || word === 'XPASS' ? 'passed' : word === 'FAILED' ? 'failed' : word === 'ERROR' ? 'error' : 'skipped';
+    word === 'PASSED' || word === 'XPASS'
+      ? 'passed'
+      : word === 'FAILED'
+        ? 'failed'
+        : word === 'ERROR'
+          ? 'error'
+          : 'skipped';
   const outcome = word === 'XFAIL' ? 'xfailed' : word === 'XPASS' ? 'xpassed' : undefined;
   collector.add(id, status, outcome ? { outcome } : undefined);
   if (status === 'failed' || status === 'error') collector.fail(id, message);

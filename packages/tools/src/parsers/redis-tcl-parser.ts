@@ -30,8 +30,7 @@ export function parseRedisTcl(lines: readonly string[]): ParsedTestOutput {
       const kind = match[1] as string;
       if (kind === 'ok') {
         if (match[3] !== undefined || !timed) collector.add(match[2] as string, 'passed');
-      }
-      else if (kind === 'err') {
+      } else if (kind === 'err') {
         const name = (match[2] as string).replace(/(?<!\s)\s+in\s+\S+$/, '');
         collector.add(name, 'failed');
         collector.fail(name, (lines[index + 1] as string | undefined)?.trim() ?? '');

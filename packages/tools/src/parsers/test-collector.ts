@@ -3,7 +3,14 @@
  * (error > failed > passed > skipped), insertion order kept.
  * @module
  */
-import type { ParsedFailure, ParsedTest, ParsedTestOutput, TestCounts, TestFramework, TestStatus } from './test-output-types.js';
+import type {
+  ParsedFailure,
+  ParsedTest,
+  ParsedTestOutput,
+  TestCounts,
+  TestFramework,
+  TestStatus,
+} from './test-output-types.js';
 
 const rank: Record<TestStatus, number> = { skipped: 0, passed: 1, failed: 2, error: 3 };
 
@@ -37,7 +44,8 @@ export class TestCollector {
   /** Records a failure message (the first one given for a name is kept unless it was empty). */
   fail(name: string, message: string): void {
     const existing = this.failures.get(name);
-    if (existing === undefined || (existing === '' && message !== '')) this.failures.set(name, message.trim());
+    if (existing === undefined || (existing === '' && message !== ''))
+      this.failures.set(name, message.trim());
   }
 
   /** The status recorded for `name`, or `undefined`. */
@@ -49,7 +57,8 @@ export class TestCollector {
   finish(framework: TestFramework): ParsedTestOutput {
     const failures: ParsedFailure[] = [];
     for (const test of this.tests.values()) {
-      if ((test.status === 'failed' || test.status === 'error') && !this.failures.has(test.name)) this.failures.set(test.name, '');
+      if ((test.status === 'failed' || test.status === 'error') && !this.failures.has(test.name))
+        this.failures.set(test.name, '');
     }
     for (const [name, message] of this.failures) failures.push({ name, message });
     const result: ParsedTestOutput = { framework, tests: [...this.tests.values()], failures };

@@ -32,7 +32,8 @@ export function getTestStatuses(parsed: ParsedTestOutput): Map<string, TestStatu
   const map = new Map<string, TestStatus>();
   for (const failure of parsed.failures) map.set(failure.name, 'failed');
   for (const test of parsed.tests) {
-    const status: TestStatus = test.outcome === 'xfailed' ? 'passed' : test.outcome === 'xpassed' ? 'failed' : test.status;
+    const status: TestStatus =
+      test.outcome === 'xfailed' ? 'passed' : test.outcome === 'xpassed' ? 'failed' : test.status;
     map.set(test.name, status);
     if (test.description !== undefined && !map.has(test.description)) map.set(test.description, status);
   }

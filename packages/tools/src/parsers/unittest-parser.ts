@@ -49,7 +49,10 @@ function readStatus(text: string): Outcome | undefined {
 }
 
 /** Parses unittest / Django verbose output. Pure; never throws. */
-export function parseUnittest(lines: readonly string[], framework: 'unittest' | 'django' = 'unittest'): ParsedTestOutput {
+export function parseUnittest(
+  lines: readonly string[],
+  framework: 'unittest' | 'django' = 'unittest',
+): ParsedTestOutput {
   const collector = new TestCollector();
   let pending: string | undefined;
   let previous = '';
@@ -71,7 +74,11 @@ export function parseUnittest(lines: readonly string[], framework: 'unittest' | 
         name = above[1] as string;
       }
       // Python <= 3.10: a test with failed subtests has no status; the next test starts on its line.
-      for (let chained = chainedName.exec(rest); chained && readStatus(rest) === undefined; chained = chainedName.exec(rest)) {
+      for (
+        let chained = chainedName.exec(rest);
+        chained && readStatus(rest) === undefined;
+        chained = chainedName.exec(rest)
+      ) {
         name = chained[1] as string;
         rest = chained[2] as string;
         description = undefined;
@@ -123,7 +130,13 @@ export function parseUnittest(lines: readonly string[], framework: 'unittest' | 
     const count = ranLine.exec(line);
     if (count) ran = Number(count[1]);
     const end = ran === undefined ? null : verdict.exec(line);
-    if (end && ran !== undefined) collector.counts = verdictCounts(ran, end[1] ?? '', headers.size - failing.size - fixtureErrors.size, fixtureErrors.size);
+    if (end && ran !== undefined)
+      collector.counts = verdictCounts(
+        ran,
+        end[1] ?? '',
+        headers.size - failing.size - fixtureErrors.size,
+        fixtureErrors.size,
+      );
     previous = line;
   }
   return collector.finish(framework);

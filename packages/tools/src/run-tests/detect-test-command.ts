@@ -23,7 +23,10 @@ export const pytestCommand = 'python3 -m pytest -rA --color=no -p no:cacheprovid
 const npmDefault = /no test specified/;
 
 /** Detects the project's test command in `cwd` (absolute), or `undefined` when none is found. */
-export async function detectTestCommand(client: SandboxClient, cwd: string): Promise<DetectedTestCommand | undefined> {
+export async function detectTestCommand(
+  client: SandboxClient,
+  cwd: string,
+): Promise<DetectedTestCommand | undefined> {
   const script = [
     'for f in package.json pytest.ini conftest.py Cargo.toml go.mod; do [ -f "$f" ] && echo "$f"; done',
     'grep -qs "^\\[tool\\.pytest" pyproject.toml && echo pyproject-pytest',
@@ -31,25 +34,35 @@ export async function detectTestCommand(client: SandboxClient, cwd: string): Pro
     'for f in tests/test_*.py tests/*_test.py test/test_*.py; do [ -f "$f" ] && { echo tests-dir; break; }; done',
     'exit 0',
   ].join('\n');
-  const found = new Set((await client.exec(script, { cwd, maxOutputBytes: 4096 })).stdout.split('\n').filter(Boolean));
+  const found = new Set(
+    (await client.exec(script, { cwd, maxOutputBytes: 4096 })).stdout.split('\n').filter(Boolean),
+  );
   if (found.has('package.json')) {
     const test = await readTestScript(client, `${cwd}/package.json`);
     if (test !== undefined) {
       const framework = frameworkOfScript(test);
-      return { command: 'npm test', ...(framework ? { framework } : {}), reason: `package.json test script: ${test}` };
+      return {
+        command: 'npm test',
+        ...(framework ? { framework } : {}),
+        reason: `package.json test script: ${test}`,
+      };
     }
   }
   for (const marker of ['pytest.ini', 'pyproject-pytest', 'setup-cfg-pytest', 'conftest.py', 'tests-dir']) {
-    if (found.has(marker)) return { command: pytestCommand, framework: 'pytest', reason: `pytest (${marker})` };
+    if (found.has(marker))
+      return { command: pytestCommand, framework: 'pytest', reason: `pytest (${marker})` };
   }
-  if (found.has('Cargo.toml')) return { command: 'cargo test --no-fail-fast --color never', framework: 'cargo', reason: 'Cargo.toml' };
+  if (found.has('Cargo.toml'))
+    return { command: 'cargo test --no-fail-fast --color never', framework: 'cargo', reason: 'Cargo.toml' };
   if (found.has('go.mod')) return { command: 'go test -v ./...', framework: 'go', reason: 'go.mod' };
   return undefined;
 }
 
 async function readTestScript(client: SandboxClient, path: string): Promise<string | undefined> {
   try {
-    const manifest = JSON.parse(new TextDecoder().decode(await client.readFile(path))) as { scripts?: Record<string, unknown> };
+    const manifest = JSON.parse(new TextDecoder().decode(await client.readFile(path))) as {
+      scripts?: Record<string, unknown>;
+    };
     const test = manifest.scripts?.test;
     return typeof test === 'string' && test.trim() !== '' && !npmDefault.test(test) ? test : undefined;
   } catch {
@@ -65,4 +78,3 @@ export function frameworkOfScript(script: string): TestFramework | undefined {
   if (/\bnode\b.*--test\b/.test(script)) return 'node';
   return undefined;
 }
-

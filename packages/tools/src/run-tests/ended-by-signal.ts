@@ -16,7 +16,12 @@ const highestSignal = 64;
  * a signal this platform knows. A run that timed out or was aborted was killed by sandkit itself,
  * and gets `undefined`. Pure; never throws.
  */
-export function endedBySignal(run: { exitCode: number | null; signal?: string | null; timedOut: boolean; aborted?: boolean }): string | undefined {
+export function endedBySignal(run: {
+  exitCode: number | null;
+  signal?: string | null;
+  timedOut: boolean;
+  aborted?: boolean;
+}): string | undefined {
   if (run.timedOut || run.aborted === true) return undefined;
   if (typeof run.signal === 'string' && run.signal !== '') return run.signal;
   const code = run.exitCode;

@@ -27,6 +27,7 @@ export class TailBuffer {
 /** The last `limitBytes` of `bytes` as text, skipping the continuation bytes of a cut character. */
 export function tailText(bytes: Uint8Array, limitBytes: number): string {
   let start = Math.max(0, bytes.length - limitBytes);
-  for (let step = 0; step < 3 && start < bytes.length && ((bytes[start] ?? 0) & 0xc0) === 0x80; step++) start++;
+  for (let step = 0; step < 3 && start < bytes.length && ((bytes[start] ?? 0) & 0xc0) === 0x80; step++)
+    start++;
   return new TextDecoder().decode(bytes.subarray(start));
 }

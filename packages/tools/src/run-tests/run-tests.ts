@@ -50,9 +50,21 @@ const description = `Run the project's tests and get per-test results parsed fro
 
 const inputSchema = z.object({
   command: z.string().min(1).optional().describe('Test command; detected from the project when absent.'),
-  cwd: z.string().optional().describe('Directory to run in, relative to the workspace root. Default: the root.'),
-  timeoutMs: z.number().int().min(1).max(maxTestTimeoutMs).optional().describe(`Milliseconds before the run is killed (default ${defaultTestTimeoutMs}).`),
-  framework: z.enum(testFrameworks).optional().describe('The runner whose output to parse; detected when absent.'),
+  cwd: z
+    .string()
+    .optional()
+    .describe('Directory to run in, relative to the workspace root. Default: the root.'),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1)
+    .max(maxTestTimeoutMs)
+    .optional()
+    .describe(`Milliseconds before the run is killed (default ${defaultTestTimeoutMs}).`),
+  framework: z
+    .enum(testFrameworks)
+    .optional()
+    .describe('The runner whose output to parse; detected when absent.'),
 });
 
 const outputSchema = z.object({
@@ -65,7 +77,9 @@ const outputSchema = z.object({
   failed: z.number().int().nonnegative().optional(),
   skipped: z.number().int().nonnegative().optional(),
   total: z.number().int().nonnegative().optional(),
-  tests: z.array(z.object({ name: z.string(), status: z.enum(['passed', 'failed', 'skipped', 'error']) })).optional(),
+  tests: z
+    .array(z.object({ name: z.string(), status: z.enum(['passed', 'failed', 'skipped', 'error']) }))
+    .optional(),
   testsOmitted: z.number().int().positive().optional(),
   failures: z.array(z.object({ name: z.string(), message: z.string() })).optional(),
   unparsed: z.boolean().optional(),
@@ -81,7 +95,10 @@ export type RunTestsOutput = z.output<typeof outputSchema>;
  * `cwd` that is not a directory of the workspace or a directory with no test setup to detect.
  * @throws SandkitError `invalid_option` for bad options.
  */
-export function createRunTestsTool(client: SandboxClient, options: CodingToolOptions = {}): Tool<typeof inputSchema, typeof outputSchema> {
+export function createRunTestsTool(
+  client: SandboxClient,
+  options: CodingToolOptions = {},
+): Tool<typeof inputSchema, typeof outputSchema> {
   const context = normalizeCodingToolOptions(client, options);
   const outputTailBytes = Math.floor(context.maxOutputBytes / 4);
   return defineTool({
@@ -99,7 +116,10 @@ export function createRunTestsTool(client: SandboxClient, options: CodingToolOpt
     },
   });
 
-  async function runTests(input: z.output<typeof inputSchema>, signal: AbortSignal | undefined): Promise<RunTestsOutput> {
+  async function runTests(
+    input: z.output<typeof inputSchema>,
+    signal: AbortSignal | undefined,
+  ): Promise<RunTestsOutput> {
     const cwd = (await resolveToolPath(context, input.cwd ?? '.')).absolute;
     const detected: DetectedTestCommand | undefined = input.command
       ? { command: input.command, reason: 'given' }
@@ -121,15 +141,27 @@ export function createRunTestsTool(client: SandboxClient, options: CodingToolOpt
     });
     const tailText = tail.text();
     const text = run.stdoutTruncated ? `${run.stdout}\n${tailText}` : run.stdout;
-    const framework = input.framework ?? detected.framework ?? (input.command ? frameworkOfScript(input.command) : undefined);
+    const framework =
+      input.framework ?? detected.framework ?? (input.command ? frameworkOfScript(input.command) : undefined);
     const parsed = parseTestOutput(text, framework ? { framework } : {});
-    return summarise(detected.command, run, parsed, tailOf(run.stdoutTruncated ? tailText : run.stdout, outputTailBytes));
+    return summarise(
+      detected.command,
+      run,
+      parsed,
+      tailOf(run.stdoutTruncated ? tailText : run.stdout, outputTailBytes),
+    );
   }
 }
 
 function summarise(
   command: string,
-  run: { exitCode: number | null; signal: string | null; timedOut: boolean; aborted: boolean; durationMs: number },
+  run: {
+    exitCode: number | null;
+    signal: string | null;
+    timedOut: boolean;
+    aborted: boolean;
+    durationMs: number;
+  },
   parsed: ParsedTestOutput,
   output: string,
 ): RunTestsOutput {
@@ -155,7 +187,11 @@ function summarise(
     ...(tests.length > 0 ? { tests } : {}),
     ...(ordered.length > maxTestsListed ? { testsOmitted: ordered.length - maxTestsListed } : {}),
     ...(parsed.failures.length > 0
-      ? { failures: parsed.failures.slice(0, maxFailuresListed).map((f) => ({ name: f.name, message: f.message.slice(0, maxMessageChars) })) }
+      ? {
+          failures: parsed.failures
+            .slice(0, maxFailuresListed)
+            .map((f) => ({ name: f.name, message: f.message.slice(0, maxMessageChars) })),
+        }
       : {}),
     ...(unparsed ? { unparsed: true } : {}),
     ...(signal === undefined ? {} : { signal }),

@@ -12,7 +12,10 @@ export const searchFilesInputSchema = z.object({
     .string()
     .min(1)
     .max(10_000)
-    .refine((value) => !value.includes('\0'), 'pattern must not contain a NUL byte (no file name or line can hold one)')
+    .refine(
+      (value) => !value.includes('\0'),
+      'pattern must not contain a NUL byte (no file name or line can hold one)',
+    )
     .describe('Regular expression (or literal text with fixedStrings) to search for.'),
   path: z
     .string()

@@ -28,7 +28,12 @@ import {
 import type { IgnoredSummary } from '../workspace/ignore-rules.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { resolveRoot } from '../workspace/resolve-path.js';
-import { confinedSearchCommand, notFoundExit, notSearchableExit, outsideRootExit } from './confined-search-command.js';
+import {
+  confinedSearchCommand,
+  notFoundExit,
+  notSearchableExit,
+  outsideRootExit,
+} from './confined-search-command.js';
 import { runSearch, type SearchRun } from './run-search.js';
 import { searchArgv } from './search-argv.js';
 import { type SearchUnit, sortUnits } from './search-collector.js';
@@ -97,8 +102,7 @@ export function createSearchFilesTool(
         });
       let chosen = engine ?? 'rg';
       // the skipped-file probe (rg only) runs beside the search; grep knows no ignore files
-      const probe =
-        chosen === 'rg' ? skippedFiles(client, root, input, signal) : Promise.resolve(undefined);
+      const probe = chosen === 'rg' ? skippedFiles(client, root, input, signal) : Promise.resolve(undefined);
       let first = await run(chosen, false, collectLimit + 1);
       if (first.result.exitCode === 127 && chosen === 'rg' && engine === undefined) {
         chosen = 'grep';
@@ -179,7 +183,8 @@ function assertRan(run: SearchRun, engine: 'rg' | 'grep', signal: AbortSignal | 
   if (result.exitCode === notSearchableExit) {
     throw new ToolError({
       code: SandkitErrorCode.refused,
-      message: 'the search path is not a regular file or a directory (a FIFO, socket or device would block the search); pass a directory or a regular file',
+      message:
+        'the search path is not a regular file or a directory (a FIFO, socket or device would block the search); pass a directory or a regular file',
     });
   }
   if (result.exitCode === 2 && run.collector.units.length > 0) return; // some files unreadable; results stand

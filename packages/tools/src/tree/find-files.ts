@@ -10,11 +10,7 @@
  * find exits 0, or 1 when some directories could not be read (their messages become `warnings`).
  * @module
  */
-import {
-  defineTool,
-  type SandboxClient,
-  type Tool,
-} from '@sandkit/core';
+import { defineTool, type SandboxClient, type Tool } from '@sandkit/core';
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import type { ResolvedPath } from '../workspace/resolve-path.js';
@@ -93,13 +89,27 @@ export function createFindFilesTool(
  * The shell command (see ignore-filtered-find.ts): files (not directories) whose path below the
  * directory matches the glob and that no ignore rule skips, in find's traversal order, paged.
  */
-export function findCommand(root: string, dir: ResolvedPath, pattern: string, offset: number, limit: number): string {
+export function findCommand(
+  root: string,
+  dir: ResolvedPath,
+  pattern: string,
+  offset: number,
+  limit: number,
+): string {
   const start = dir.relative === '.' ? '.' : `./${dir.relative}`;
   return ignoreFilteredFindCommand({
     root,
     dir: dir.relative,
     absoluteDir: dir.absolute,
-    predicates: ['-regextype', 'posix-extended', '!', '-type', 'd', '-regex', `${escapeRegex(start)}/${globToRegex(pattern)}`],
+    predicates: [
+      '-regextype',
+      'posix-extended',
+      '!',
+      '-type',
+      'd',
+      '-regex',
+      `${escapeRegex(start)}/${globToRegex(pattern)}`,
+    ],
     toRecords: `sed -z 's#^\\./##'`,
     order: '',
     offset,

@@ -11,12 +11,7 @@
  * entries could not be read (the readable ones are still listed; its messages become `warnings`).
  * @module
  */
-import {
-  defineTool,
-  formatCommand,
-  type SandboxClient,
-  type Tool,
-} from '@sandkit/core';
+import { defineTool, formatCommand, type SandboxClient, type Tool } from '@sandkit/core';
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import type { ResolvedPath } from '../workspace/resolve-path.js';
@@ -107,7 +102,13 @@ export function createListFilesTool(
  * stat'ed by `find -maxdepth 0 -printf '%p\t%y\t%s\t%T@\0'`, sorted bytewise, paged.
  * @param dir the listed directory relative to `root` (`.` for the root)
  */
-export function listCommand(root: string, dir: ResolvedPath, input: ListFilesInput, offset: number, limit: number): string {
+export function listCommand(
+  root: string,
+  dir: ResolvedPath,
+  input: ListFilesInput,
+  offset: number,
+  limit: number,
+): string {
   const start = dir.relative === '.' ? '.' : `./${dir.relative}`;
   const stat = formatCommand([
     'xargs',
@@ -122,7 +123,10 @@ export function listCommand(root: string, dir: ResolvedPath, input: ListFilesInp
     root,
     dir: dir.relative,
     absoluteDir: dir.absolute,
-    predicates: [...(input.recursive ? [] : ['-maxdepth', '1']), ...(input.glob === undefined ? [] : globFilter(start, input.glob))],
+    predicates: [
+      ...(input.recursive ? [] : ['-maxdepth', '1']),
+      ...(input.glob === undefined ? [] : globFilter(start, input.glob)),
+    ],
     toRecords: `${stat} | sed -z 's#^\\./##'`,
     order: 'LC_ALL=C sort -z',
     offset,

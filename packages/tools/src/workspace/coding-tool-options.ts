@@ -31,7 +31,10 @@ export const defaultMaxOutputBytes = 64 * 1024;
  * Fills the defaults of {@link CodingToolOptions} once.
  * @throws SandkitError `invalid_option` when `root` is not absolute or `maxOutputBytes` is not a positive integer.
  */
-export function normalizeCodingToolOptions(client: SandboxClient, options: CodingToolOptions = {}): ToolContext {
+export function normalizeCodingToolOptions(
+  client: SandboxClient,
+  options: CodingToolOptions = {},
+): ToolContext {
   if (options.root !== undefined && !options.root.startsWith('/')) {
     throw new SandkitError({
       code: SandkitErrorCode.invalidOption,

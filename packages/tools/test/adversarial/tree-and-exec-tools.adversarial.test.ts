@@ -38,7 +38,7 @@ interface ExecOutput {
 }
 
 describe('search, list and find stay inside the root', () => {
-  it('answers a NUL byte in a search or find pattern as the caller\'s invalid_arguments, not internal', async () => {
+  it("answers a NUL byte in a search or find pattern as the caller's invalid_arguments, not internal", async () => {
     const search = await box.call('search_files', { pattern: 'ne\u0000dle' });
     expect(errorCode(search)).toBe('invalid_arguments');
     expect(contentText(search)).toMatch(/NUL byte/);

@@ -57,7 +57,9 @@ const marker = (name: string) => `sandkit_bg_${name}_${process.pid}`;
 async function processesWith(name: string): Promise<string> {
   const text = marker(name);
   const pattern = `[${text.slice(0, 1)}]${text.slice(1)}`;
-  return (await sandbox.client.exec(`grep -l -a -e '${pattern}' /proc/[0-9]*/cmdline 2>/dev/null || true`)).stdout.trim();
+  return (
+    await sandbox.client.exec(`grep -l -a -e '${pattern}' /proc/[0-9]*/cmdline 2>/dev/null || true`)
+  ).stdout.trim();
 }
 
 describe('exec with background: true', () => {
@@ -82,7 +84,13 @@ describe('createReadOutputTool', () => {
     expect(first.output.startsWith('one\n')).toBe(true);
     await waitUntil(async () => !((await read.call({ processId })) as Page).running);
     const rest = (await read.call({ processId, byteOffset: 4 })) as Page;
-    expect(rest).toMatchObject({ output: 'two\n', nextByteOffset: 8, running: false, exitCode: 4, hasMore: false });
+    expect(rest).toMatchObject({
+      output: 'two\n',
+      nextByteOffset: 8,
+      running: false,
+      exitCode: 4,
+      hasMore: false,
+    });
     expect(await readFile(join(sandbox.workdir, outputFile), 'utf8')).toBe('one\ntwo\n');
   });
 
@@ -109,7 +117,9 @@ describe('createReadOutputTool', () => {
   it('throws unknown_process for an id exec never returned', async () => {
     const read = createReadOutputTool(sandbox.client, { root: sandbox.workdir });
     await expect(read.call({ processId: '0123456789ab' })).rejects.toMatchObject({ code: 'unknown_process' });
-    await expect(read.call({ processId: '../../etc/passwd' })).rejects.toMatchObject({ code: 'unknown_process' });
+    await expect(read.call({ processId: '../../etc/passwd' })).rejects.toMatchObject({
+      code: 'unknown_process',
+    });
   });
 });
 
@@ -144,12 +154,21 @@ describe('createKillProcessTool', () => {
         full: { client: other.client, description: 'second sandbox', root: other.workdir },
       };
       const exec = createExecTool(sandbox.client, { backends, defaultBackend: 'fast' });
-      const result = (await exec.call({ command: 'pwd; exit 2', background: true, backend: 'full' })) as Started;
+      const result = (await exec.call({
+        command: 'pwd; exit 2',
+        background: true,
+        backend: 'full',
+      })) as Started;
       expect(result.processId).toMatch(/^full\.[0-9a-f]{12}$/);
       const read = createReadOutputTool(sandbox.client, { backends, defaultBackend: 'fast' });
       await waitUntil(async () => !((await read.call({ processId: result.processId })) as Page).running);
-      expect(await read.call({ processId: result.processId })).toMatchObject({ output: `${other.workdir}\n`, exitCode: 2 });
-      await expect(read.call({ processId: result.processId.replace('full.', 'gpu.') })).rejects.toMatchObject({ code: 'unknown_process' });
+      expect(await read.call({ processId: result.processId })).toMatchObject({
+        output: `${other.workdir}\n`,
+        exitCode: 2,
+      });
+      await expect(read.call({ processId: result.processId.replace('full.', 'gpu.') })).rejects.toMatchObject(
+        { code: 'unknown_process' },
+      );
     } finally {
       await other.destroy();
     }
@@ -160,6 +179,11 @@ describe('createKillProcessTool', () => {
     const read = createReadOutputTool(sandbox.client, { root: sandbox.workdir });
     await waitUntil(async () => !((await read.call({ processId })) as Page).running);
     const kill = createKillProcessTool(sandbox.client, { root: sandbox.workdir });
-    expect(await kill.call({ processId })).toMatchObject({ wasRunning: false, signal: null, running: false, exitCode: 0 });
+    expect(await kill.call({ processId })).toMatchObject({
+      wasRunning: false,
+      signal: null,
+      running: false,
+      exitCode: 0,
+    });
   });
 });

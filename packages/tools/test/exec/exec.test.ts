@@ -37,25 +37,38 @@ afterAll(async () => {
 async function processesWith(marker: string): Promise<string> {
   // `[s]andkit…` matches the marker but not grep's own command line.
   const pattern = `[${marker.slice(0, 1)}]${marker.slice(1)}`;
-  const result = await sandbox.client.exec(`grep -l -a -e '${pattern}' /proc/[0-9]*/cmdline 2>/dev/null || true`);
+  const result = await sandbox.client.exec(
+    `grep -l -a -e '${pattern}' /proc/[0-9]*/cmdline 2>/dev/null || true`,
+  );
   return result.stdout.trim();
 }
 
-const hasBadText = (text: string): boolean => text.includes('\uFFFD') || /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+const hasBadText = (text: string): boolean =>
+  text.includes('\uFFFD') ||
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 
 describe('createExecTool', () => {
   describe('when the command exits', () => {
     it('returns a non-zero exit code as a result, with stdout and stderr apart', async () => {
       const exec = createExecTool(sandbox.client, { root: sandbox.workdir });
       const result = (await exec.call({ command: 'echo out; echo err >&2; exit 3' })) as ForegroundResult;
-      expect(result).toMatchObject({ exitCode: 3, stdout: 'out\n', stderr: 'err\n', timedOut: false, truncated: false });
+      expect(result).toMatchObject({
+        exitCode: 3,
+        stdout: 'out\n',
+        stderr: 'err\n',
+        timedOut: false,
+        truncated: false,
+      });
       expect(result.outputFile).toBeUndefined();
     });
 
     it('keeps the exit status of the last command and of `exit` inside a compound command', async () => {
       const exec = createExecTool(sandbox.client, { root: sandbox.workdir });
       expect(((await exec.call({ command: 'false' })) as ForegroundResult).exitCode).toBe(1);
-      expect(((await exec.call({ command: 'if true; then exit 7; fi # trailing comment' })) as ForegroundResult).exitCode).toBe(7);
+      expect(
+        ((await exec.call({ command: 'if true; then exit 7; fi # trailing comment' })) as ForegroundResult)
+          .exitCode,
+      ).toBe(7);
       expect(((await exec.call({ command: 'true' })) as ForegroundResult).exitCode).toBe(0);
     });
 
@@ -64,20 +77,29 @@ describe('createExecTool', () => {
       const exec = createExecTool(sandbox.client, { root: sandbox.workdir });
       const result = (await exec.call({ command: 'pwd', cwd: 'sub/dir' })) as ForegroundResult;
       expect(result.stdout.trim()).toBe(join(sandbox.workdir, 'sub/dir'));
-      await expect(exec.call({ command: 'pwd', cwd: '../..' })).rejects.toMatchObject({ code: 'outside_root' });
+      await expect(exec.call({ command: 'pwd', cwd: '../..' })).rejects.toMatchObject({
+        code: 'outside_root',
+      });
       const missing = exec.call({ command: 'pwd', cwd: 'nope' });
       await expect(missing).rejects.toBeInstanceOf(ToolError);
       await expect(missing).rejects.toMatchObject({ code: 'not_found' });
     });
 
     it('leaves no output file behind and keeps the git tree clean', async () => {
-      await sandbox.client.exec('git init -q repo && cd repo && git -c user.email=a@b -c user.name=a commit -q --allow-empty -m init');
-      const exec = createExecTool(sandbox.client, { root: join(sandbox.workdir, 'repo'), maxOutputBytes: 1024 });
+      await sandbox.client.exec(
+        'git init -q repo && cd repo && git -c user.email=a@b -c user.name=a commit -q --allow-empty -m init',
+      );
+      const exec = createExecTool(sandbox.client, {
+        root: join(sandbox.workdir, 'repo'),
+        maxOutputBytes: 1024,
+      });
       const small = (await exec.call({ command: 'echo hi' })) as ForegroundResult;
       expect(small.outputFile).toBeUndefined();
       const big = (await exec.call({ command: 'seq 1 5000' })) as ForegroundResult;
       expect(big.outputFile).toMatch(/^\.sandkit\/exec\/[0-9a-f]{12}\.log$/);
-      const status = await sandbox.client.exec('git status --porcelain --untracked-files=all', { cwd: join(sandbox.workdir, 'repo') });
+      const status = await sandbox.client.exec('git status --porcelain --untracked-files=all', {
+        cwd: join(sandbox.workdir, 'repo'),
+      });
       expect(status.stdout).toBe('');
     });
   });
@@ -107,8 +129,13 @@ describe('createExecTool', () => {
         const result = (await exec.call({ command })) as ForegroundResult;
         expect(result.truncated).toBe(true);
         expect(hasBadText(result.stdout)).toBe(false);
-        expect(result.stdout).toMatch(/\[… \d+ bytes omitted of \d+ \(shown: the first \d+ and the last \d+\)/);
-        const [, omitted, total, head, tail] = /\[… (\d+) bytes omitted of (\d+) \(shown: the first (\d+) and the last (\d+)\)/.exec(result.stdout) ?? [];
+        expect(result.stdout).toMatch(
+          /\[… \d+ bytes omitted of \d+ \(shown: the first \d+ and the last \d+\)/,
+        );
+        const [, omitted, total, head, tail] =
+          /\[… (\d+) bytes omitted of (\d+) \(shown: the first (\d+) and the last (\d+)\)/.exec(
+            result.stdout,
+          ) ?? [];
         expect(Number(omitted) + Number(head) + Number(tail)).toBe(Number(total));
         expect(Number(total)).toBe(pad + 200 * Buffer.byteLength('✓ done😀'));
       }
@@ -138,7 +165,10 @@ while True: time.sleep(1)"`,
       const marker = `sandkit_abort_${process.pid}`;
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 800);
-      const result = (await exec.call({ command: `sh -c 'sleep 60; : ${marker}' & wait` }, { signal: controller.signal })) as ForegroundResult;
+      const result = (await exec.call(
+        { command: `sh -c 'sleep 60; : ${marker}' & wait` },
+        { signal: controller.signal },
+      )) as ForegroundResult;
       expect(result.aborted).toBe(true);
       expect(result.exitCode).toBeNull();
       expect(await processesWith(marker)).toBe('');
@@ -150,7 +180,11 @@ while True: time.sleep(1)"`,
       const exec = createExecTool(sandbox.client, {
         backends: {
           fast: { client: sandbox.client, description: 'a fast local shell', root: sandbox.workdir },
-          full: { client: other.client, description: 'a full container with every toolchain', root: other.workdir },
+          full: {
+            client: other.client,
+            description: 'a full container with every toolchain',
+            root: other.workdir,
+          },
         },
         defaultBackend: 'fast',
       });
@@ -161,12 +195,17 @@ while True: time.sleep(1)"`,
       expect(chosen).toMatchObject({ stdout: `${other.workdir}\n`, backend: 'full' });
       const byDefault = (await exec.call({ command: 'pwd' })) as ForegroundResult;
       expect(byDefault).toMatchObject({ stdout: `${sandbox.workdir}\n`, backend: 'fast' });
-      await expect(exec.call({ command: 'pwd', backend: 'gpu' })).rejects.toMatchObject({ code: 'invalid_arguments' });
+      await expect(exec.call({ command: 'pwd', backend: 'gpu' })).rejects.toMatchObject({
+        code: 'invalid_arguments',
+      });
     });
 
     it('rejects a defaultBackend that is not one of them', () => {
       expect(() =>
-        createExecTool(sandbox.client, { backends: { a: { client: sandbox.client, description: 'a' } }, defaultBackend: 'b' }),
+        createExecTool(sandbox.client, {
+          backends: { a: { client: sandbox.client, description: 'a' } },
+          defaultBackend: 'b',
+        }),
       ).toThrow(expect.objectContaining({ code: 'invalid_option' }));
     });
   });

@@ -59,7 +59,8 @@ export const says: Partial<Record<TestFramework, RegExp>> = {
   'test-unit':
     /^\d+ tests, \d+ assertions, (?:[1-9]\d* failures, \d+ errors|\d+ failures, [1-9]\d* errors), \d+ pendings, \d+ omissions, \d+ notifications$/,
   cucumber: /^\d+ scenarios? \(.*\b[1-9]\d* failed\b.*\)$/,
-  ctest: /^\d+% tests passed, [1-9]\d* tests? failed out of \d+$|^\[ {2}FAILED {2}\] [1-9]\d* tests?, listed below:$/,
+  ctest:
+    /^\d+% tests passed, [1-9]\d* tests? failed out of \d+$|^\[ {2}FAILED {2}\] [1-9]\d* tests?, listed below:$/,
   catch2:
     /^test cases:\s+\d+ \|.*\b[1-9]\d* failed\b.*$|^Failed \d+ test cases?, failed \d+ assertions?\.$|^\s*<testsuite\b.*\b(?:errors|failures)="[1-9]\d*".*>$/,
   'doctest-xml': /^\s*<OverallResultsTestCases successes="\d+" failures="[1-9]\d*"(?: skipped="\d+")?\/>$/,
@@ -198,6 +199,16 @@ export const faultInjectionTable: readonly FaultInjectionRow[] = [
   { framework: 'redis-tcl', fixture: 'redis-tcl-only.txt', passes: 10, saysFailed: undefined },
   { framework: 'automake', fixture: 'automake-check.txt', passes: 1, saysFailed: says.automake },
   { framework: 'automake', fixture: 'automake-tap.txt', passes: 1, saysFailed: says.automake },
-  { framework: 'micropython', fixture: 'micropython-run-tests.txt', passes: 14, saysFailed: says.micropython },
-  { framework: 'micropython', fixture: 'micropython-run-tests-v1.22.txt', passes: 13, saysFailed: says.micropython },
+  {
+    framework: 'micropython',
+    fixture: 'micropython-run-tests.txt',
+    passes: 14,
+    saysFailed: says.micropython,
+  },
+  {
+    framework: 'micropython',
+    fixture: 'micropython-run-tests-v1.22.txt',
+    passes: 13,
+    saysFailed: says.micropython,
+  },
 ];

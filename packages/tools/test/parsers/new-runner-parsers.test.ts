@@ -7,11 +7,18 @@ import type { ParsedTestOutput, TestFramework, TestStatus } from '../../src/pars
 // Issue 9 item 5: the runners every SWE-bench (v4.1.0) repository uses beyond Python. Fixtures are
 // real runner output (generate.sh) except gradle-compile-error-hand.txt, written from a newer
 // Gradle's format than the one that runs offline here (its first line says so).
-const fixture = (name: string): string => readFileSync(join(import.meta.dirname, '../fixtures/runners', name), 'utf8');
+const fixture = (name: string): string =>
+  readFileSync(join(import.meta.dirname, '../fixtures/runners', name), 'utf8');
 const statuses = (parsed: ParsedTestOutput): Record<string, TestStatus> =>
   Object.fromEntries(parsed.tests.map((test) => [test.name, test.status]));
-const counts = (parsed: ParsedTestOutput) => ({ passed: parsed.passed, failed: parsed.failed, skipped: parsed.skipped, total: parsed.total });
-const message = (parsed: ParsedTestOutput, name: string): string | undefined => parsed.failures.find((failure) => failure.name === name)?.message;
+const counts = (parsed: ParsedTestOutput) => ({
+  passed: parsed.passed,
+  failed: parsed.failed,
+  skipped: parsed.skipped,
+  total: parsed.total,
+});
+const message = (parsed: ParsedTestOutput, name: string): string | undefined =>
+  parsed.failures.find((failure) => failure.name === name)?.message;
 
 interface Case {
   fixture: string;
@@ -34,7 +41,10 @@ const cases: Case[] = [
       'math skipped one': 'skipped',
       'db "before all" hook for "reads a row"': 'failed',
     },
-    messages: { 'db "before all" hook for "reads a row"': 'cannot connect to db', 'math subtracts badly': /strictly equal/ },
+    messages: {
+      'db "before all" hook for "reads a row"': 'cannot connect to db',
+      'math subtracts badly': /strictly equal/,
+    },
   },
   {
     fixture: 'tap-node-subtests.txt',
@@ -54,14 +64,22 @@ const cases: Case[] = [
     fixture: 'jest-json-jq.txt',
     framework: 'jest-json',
     counts: { passed: undefined, failed: undefined, skipped: undefined, total: undefined },
-    tests: { 'math > adds': 'passed', 'math > nested > fails': 'failed', 'math > skipped': 'skipped', 'top level': 'passed' },
+    tests: {
+      'math > adds': 'passed',
+      'math > nested > fails': 'failed',
+      'math > skipped': 'skipped',
+      'top level': 'passed',
+    },
   },
   {
     fixture: 'jest-kinds-json.txt',
     framework: 'jest-json',
     counts: { passed: 1, failed: 2, skipped: 0, total: 2 },
     tests: { works: 'passed', 'db > reads a row': 'failed', '/tmp/suite/jk/src/broken.test.js': 'error' },
-    messages: { '/tmp/suite/jk/src/broken.test.js': /Cannot find module '\.\/missing'/, 'db > reads a row': /cannot connect to db/ },
+    messages: {
+      '/tmp/suite/jk/src/broken.test.js': /Cannot find module '\.\/missing'/,
+      'db > reads a row': /cannot connect to db/,
+    },
   },
   {
     // vitest --reporter=json writes jest's shape without numRuntimeErrorTestSuites: a file that did
@@ -94,7 +112,10 @@ const cases: Case[] = [
       'Math > Pairs with data set "different"': 'failed',
       'Setup > Reads a row': 'failed',
     },
-    messages: { 'Setup > Reads a row': 'RuntimeException: cannot connect to db', 'Math > Subtracts badly': 'Failed asserting that 1 is identical to 3.' },
+    messages: {
+      'Setup > Reads a row': 'RuntimeException: cannot connect to db',
+      'Math > Subtracts badly': 'Failed asserting that 1 is identical to 3.',
+    },
   },
   {
     fixture: 'phpunit-default.txt',
@@ -127,7 +148,10 @@ const cases: Case[] = [
       'math nested raises': 'failed',
       'db reads a row': 'failed',
     },
-    messages: { 'math nested raises': 'RuntimeError: boom', 'db reads a row': 'RuntimeError: cannot connect to db' },
+    messages: {
+      'math nested raises': 'RuntimeError: boom',
+      'db reads a row': 'RuntimeError: cannot connect to db',
+    },
   },
   {
     fixture: 'rspec-progress.txt',
@@ -146,7 +170,14 @@ const cases: Case[] = [
     fixture: 'rspec-fpm-jq.txt',
     framework: 'rspec',
     counts: { passed: undefined, failed: undefined, skipped: undefined, total: undefined },
-    tests: { adds: 'passed', 'subtracts badly': 'failed', 'is pending': 'skipped', 'is skipped': 'skipped', raises: 'failed', 'reads a row': 'failed' },
+    tests: {
+      adds: 'passed',
+      'subtracts badly': 'failed',
+      'is pending': 'skipped',
+      'is skipped': 'skipped',
+      raises: 'failed',
+      'reads a row': 'failed',
+    },
   },
   {
     // the official parser's greedy `(.+) - (passed|failed)` keeps the id in the name: so do we
@@ -165,7 +196,10 @@ const cases: Case[] = [
       'TestMath#test_raises': 'error',
       'TestMath#test_skipped': 'skipped',
     },
-    messages: { 'TestMath#test_raises': 'RuntimeError: boom', 'TestMath#test_subtracts_badly': 'Expected: 3' },
+    messages: {
+      'TestMath#test_raises': 'RuntimeError: boom',
+      'TestMath#test_subtracts_badly': 'Expected: 3',
+    },
   },
   {
     fixture: 'test-unit-verbose.txt',
@@ -193,13 +227,22 @@ const cases: Case[] = [
     framework: 'catch2',
     counts: { passed: 1, failed: 3, skipped: 0, total: 4 },
     tests: { 'subtracts badly': 'failed', throws: 'failed', 'sections/second': 'failed' },
-    messages: { throws: /unexpected exception with message: boom/, 'subtracts badly': /REQUIRE\( 2 - 1 == 3 \)/ },
+    messages: {
+      throws: /unexpected exception with message: boom/,
+      'subtracts badly': /REQUIRE\( 2 - 1 == 3 \)/,
+    },
   },
   {
     fixture: 'catch2-junit.txt',
     framework: 'catch2',
     counts: { passed: 2, failed: 3, skipped: 0, total: 5 },
-    tests: { 'adds numbers': 'passed', 'subtracts badly': 'failed', throws: 'error', 'sections/first': 'passed', 'sections/second': 'failed' },
+    tests: {
+      'adds numbers': 'passed',
+      'subtracts badly': 'failed',
+      throws: 'error',
+      'sections/first': 'passed',
+      'sections/second': 'failed',
+    },
     messages: { throws: 'boom' },
   },
   {
@@ -223,7 +266,11 @@ const cases: Case[] = [
       crashes: 'error',
       'missing-binary': 'error',
     },
-    messages: { 'Math.Throws': /C\+\+ exception with description "boom"/, crashes: /Subprocess aborted/, 'missing-binary': 'Not Run' },
+    messages: {
+      'Math.Throws': /C\+\+ exception with description "boom"/,
+      crashes: /Subprocess aborted/,
+      'missing-binary': 'Not Run',
+    },
   },
   {
     fixture: 'ctest-default.txt',
@@ -235,7 +282,12 @@ const cases: Case[] = [
     fixture: 'gtest-plain.txt',
     framework: 'ctest',
     counts: { passed: 1, failed: 2, skipped: 1, total: 4 },
-    tests: { 'Math.Adds': 'passed', 'Math.SubtractsBadly': 'failed', 'Math.Throws': 'failed', 'Math.Skipped': 'skipped' },
+    tests: {
+      'Math.Adds': 'passed',
+      'Math.SubtractsBadly': 'failed',
+      'Math.Throws': 'failed',
+      'Math.Skipped': 'skipped',
+    },
     messages: { 'Math.SubtractsBadly': 'Expected equality of these values:' },
   },
   {
@@ -249,7 +301,12 @@ const cases: Case[] = [
     fixture: 'jasmine-default.txt',
     framework: 'jasmine',
     counts: { passed: undefined, failed: 3, skipped: 1, total: 5 },
-    tests: { 'math subtracts badly': 'failed', 'math nested throws': 'failed', db: 'error', 'math is skipped': 'skipped' },
+    tests: {
+      'math subtracts badly': 'failed',
+      'math nested throws': 'failed',
+      db: 'error',
+      'math is skipped': 'skipped',
+    },
     messages: { db: 'Error: cannot disconnect', 'math subtracts badly': 'Expected 1 to be 3.' },
   },
   {
@@ -265,7 +322,10 @@ const cases: Case[] = [
       'Events > should add event listeners': 'passed',
       'Events > should throw': 'failed',
     },
-    messages: { 'Components > should keep refs when re-rendering': "AssertionError: expected null to equal 'div'", 'Events > should throw': 'Error: boom' },
+    messages: {
+      'Components > should keep refs when re-rendering': "AssertionError: expected null to equal 'div'",
+      'Events > should throw': 'Error: boom',
+    },
   },
   {
     // TOTAL gives passes and failures, the last `Executed 5 of 6 (2 FAILED) (skipped 1)` the rest
@@ -273,22 +333,33 @@ const cases: Case[] = [
     framework: 'karma',
     counts: { passed: 3, failed: 2, skipped: 1, total: 6 },
     tests: { 'Components should keep refs when re-rendering': 'failed', 'Events should throw': 'failed' },
-    messages: { 'Components should keep refs when re-rendering': "AssertionError: expected null to equal 'div'", 'Events should throw': 'Error: boom' },
+    messages: {
+      'Components should keep refs when re-rendering': "AssertionError: expected null to equal 'div'",
+      'Events should throw': 'Error: boom',
+    },
   },
   {
     // Chart.js' pairing: karma-jasmine, whose failure message comes before `at <Jasmine>`
     fixture: 'karma-progress-jasmine.txt',
     framework: 'karma',
     counts: { passed: 1, failed: 2, skipped: 1, total: 4 },
-    tests: { 'Chart.controllers.line should draw all elements': 'failed', 'Chart.controllers.line nested should throw': 'failed' },
-    messages: { 'Chart.controllers.line should draw all elements': 'Expected 3 to be 4.', 'Chart.controllers.line nested should throw': 'Error: boom' },
+    tests: {
+      'Chart.controllers.line should draw all elements': 'failed',
+      'Chart.controllers.line nested should throw': 'failed',
+    },
+    messages: {
+      'Chart.controllers.line should draw all elements': 'Expected 3 to be 4.',
+      'Chart.controllers.line nested should throw': 'Error: boom',
+    },
   },
   {
     fixture: 'karma-load-error.txt',
     framework: 'karma',
     counts: { passed: undefined, failed: undefined, skipped: undefined, total: undefined },
     tests: { 'Chrome Headless 156.0.0.0 (Linux 0.0.0) ERROR': 'error' },
-    messages: { 'Chrome Headless 156.0.0.0 (Linux 0.0.0) ERROR': 'Uncaught Error: the bundle failed to load' },
+    messages: {
+      'Chrome Headless 156.0.0.0 (Linux 0.0.0) ERROR': 'Uncaught Error: the bundle failed to load',
+    },
   },
   {
     fixture: 'maven-surefire.txt',
@@ -296,7 +367,8 @@ const cases: Case[] = [
     counts: { passed: 1, failed: 2, skipped: 1, total: 4 },
     tests: { 'com.example.MathTest.subtractsBadly': 'failed', 'com.example.MathTest.throwsOne': 'error' },
     messages: {
-      'com.example.MathTest.subtractsBadly': 'org.opentest4j.AssertionFailedError: expected: <3> but was: <1>',
+      'com.example.MathTest.subtractsBadly':
+        'org.opentest4j.AssertionFailedError: expected: <3> but was: <1>',
       'com.example.MathTest.throwsOne': 'java.lang.IllegalStateException: boom',
     },
   },
@@ -316,7 +388,9 @@ const cases: Case[] = [
     framework: 'maven',
     counts: { passed: undefined, failed: undefined, skipped: undefined, total: undefined },
     tests: { 'org.apache.maven.plugins:maven-compiler-plugin:testCompile': 'error' },
-    messages: { 'org.apache.maven.plugins:maven-compiler-plugin:testCompile': /Broken\.java: cannot find symbol$/ },
+    messages: {
+      'org.apache.maven.plugins:maven-compiler-plugin:testCompile': /Broken\.java: cannot find symbol$/,
+    },
   },
   {
     // Debian's Gradle 4.4.1: `:test FAILED` is the task, not a test
@@ -369,15 +443,25 @@ const cases: Case[] = [
       'throwsOne(com.example.MathTest)': 'error',
       'alwaysFine(com.example.OkTest)': 'passed',
     },
-    messages: { 'subtractsBadly(com.example.MathTest)': 'expected:<3> but was:<1>', 'throwsOne(com.example.MathTest)': 'class java.lang.IllegalStateException: boom' },
+    messages: {
+      'subtractsBadly(com.example.MathTest)': 'expected:<3> but was:<1>',
+      'throwsOne(com.example.MathTest)': 'class java.lang.IllegalStateException: boom',
+    },
   },
   {
     // brief: `Testcase: skipped(com.example.MathTest):SKIPPED: not now`, passes not printed
     fixture: 'ant-junit-brief.txt',
     framework: 'ant-junit',
     counts: { passed: 2, failed: 2, skipped: 1, total: 5 },
-    tests: { 'com.example.MathTest.subtractsBadly': 'failed', 'com.example.MathTest.throwsOne': 'error', 'com.example.MathTest.skipped': 'skipped' },
-    messages: { 'com.example.MathTest.subtractsBadly': 'expected:<3> but was:<1>', 'com.example.MathTest.throwsOne': 'boom' },
+    tests: {
+      'com.example.MathTest.subtractsBadly': 'failed',
+      'com.example.MathTest.throwsOne': 'error',
+      'com.example.MathTest.skipped': 'skipped',
+    },
+    messages: {
+      'com.example.MathTest.subtractsBadly': 'expected:<3> but was:<1>',
+      'com.example.MathTest.throwsOne': 'boom',
+    },
   },
   {
     // plain: `Testcase: adds took 0 sec`, the outcome on the next line when it did not pass
@@ -391,7 +475,10 @@ const cases: Case[] = [
       'com.example.MathTest.skipped': 'skipped',
       'com.example.OkTest.alwaysFine': 'passed',
     },
-    messages: { 'com.example.MathTest.subtractsBadly': 'expected:<3> but was:<1>', 'com.example.MathTest.throwsOne': 'boom' },
+    messages: {
+      'com.example.MathTest.subtractsBadly': 'expected:<3> but was:<1>',
+      'com.example.MathTest.throwsOne': 'boom',
+    },
   },
   {
     fixture: 'ant-junit-compile-error.txt',
@@ -412,7 +499,10 @@ const cases: Case[] = [
       'Skipped by --skiptest': 'skipped',
       'Denied by its tag: Tag: slow denied': 'skipped',
     },
-    messages: { 'GET returns what was SET - badly': "Expected '2' to equal or match '1'", 'assert_equal on a list length': /^Expected '3' to be equal to '2'/ },
+    messages: {
+      'GET returns what was SET - badly': "Expected '2' to equal or match '1'",
+      'assert_equal on a list length': /^Expected '3' to be equal to '2'/,
+    },
   },
   {
     // the client dies in the unit after a test passed: the error is named by the unit
@@ -439,7 +529,14 @@ const cases: Case[] = [
     fixture: 'automake-check.txt',
     framework: 'automake',
     counts: { passed: 1, failed: 3, skipped: 2, total: 6 },
-    tests: { 'tests/pass.sh': 'passed', 'tests/fail.sh': 'failed', 'tests/skip.sh': 'skipped', 'tests/xfail.sh': 'skipped', 'tests/xpass.sh': 'failed', 'tests/error.sh': 'error' },
+    tests: {
+      'tests/pass.sh': 'passed',
+      'tests/fail.sh': 'failed',
+      'tests/skip.sh': 'skipped',
+      'tests/xfail.sh': 'skipped',
+      'tests/xpass.sh': 'failed',
+      'tests/error.sh': 'error',
+    },
     messages: { 'tests/fail.sh': 'FAIL (see tests/fail.sh.log)' },
   },
   {
@@ -475,7 +572,11 @@ const cases: Case[] = [
     fixture: 'micropython-run-tests-v1.22.txt',
     framework: 'micropython',
     counts: { passed: 13, failed: 1, skipped: 1, total: 15 },
-    tests: { 'basics/string_format.py': 'passed', 'basics/string_format_sandkit.py': 'failed', 'basics/string_format_sandkit_skip.py': 'skipped' },
+    tests: {
+      'basics/string_format.py': 'passed',
+      'basics/string_format_sandkit.py': 'failed',
+      'basics/string_format_sandkit_skip.py': 'skipped',
+    },
     messages: { 'basics/string_format_sandkit.py': 'output differs from CPython (see the .exp/.out diff)' },
   },
 ];
@@ -494,7 +595,9 @@ describe('new runner parsers (issue 9 item 5)', () => {
         else expect(message(parsed, name), name).toMatch(expected);
       }
       // every failed or errored test is a failure with its name (never failed = 0 with one listed)
-      for (const test of parsed.tests) if (test.status === 'failed' || test.status === 'error') expect(message(parsed, test.name)).toBeDefined();
+      for (const test of parsed.tests)
+        if (test.status === 'failed' || test.status === 'error')
+          expect(message(parsed, test.name)).toBeDefined();
       if (parsed.failures.length > 0 && parsed.failed !== undefined) expect(parsed.failed).toBeGreaterThan(0);
     });
   }
@@ -507,11 +610,14 @@ describe('new runner parsers (issue 9 item 5)', () => {
     ['automake-tap.txt', 'automake', 5],
     ['micropython-run-tests.txt', 'micropython', 17],
     ['micropython-run-tests-v1.22.txt', 'micropython', 15],
-  ] as const)('%s: lists each test once and nothing else (no task line, no `(skipped)` title)', (name, framework, count) => {
-    const parsed = parseTestOutput(fixture(name), { framework });
-    expect(parsed.tests).toHaveLength(count);
-    expect(parsed.tests.map((test) => test.name)).not.toContain(':test');
-  });
+  ] as const)(
+    '%s: lists each test once and nothing else (no task line, no `(skipped)` title)',
+    (name, framework, count) => {
+      const parsed = parseTestOutput(fixture(name), { framework });
+      expect(parsed.tests).toHaveLength(count);
+      expect(parsed.tests.map((test) => test.name)).not.toContain(':test');
+    },
+  );
 
   it('ant-junit-plain.txt with a FAILED line lost: lists no pass for that class, whose count line no longer agrees', () => {
     const lines = fixture('ant-junit-plain.txt').split('\n');
@@ -535,7 +641,11 @@ describe('new runner parsers (issue 9 item 5)', () => {
       '',
     ].join('\n');
     const parsed = parseTestOutput(text, { framework: 'tap' });
-    expect(statuses(parsed)).toEqual({ 'db > connects': 'passed', 'Bail out!': 'error', 'db > reads a row': 'error' });
+    expect(statuses(parsed)).toEqual({
+      'db > connects': 'passed',
+      'Bail out!': 'error',
+      'db > reads a row': 'error',
+    });
     expect(message(parsed, 'Bail out!')).toBe('database went away');
     expect(message(parsed, 'db > reads a row')).toMatch(/ended while this test was running/);
   });
@@ -551,8 +661,14 @@ describe('new runner parsers (issue 9 item 5)', () => {
     ].join('\n');
     const parsed = parseTestOutput(text);
     expect(parsed.framework).toBe('ctest');
-    expect(statuses(parsed)).toEqual({ 'Math.Adds': 'passed', 'Math.Segfaults': 'error', 'gtest-suite': 'error' });
-    expect(message(parsed, 'Math.Segfaults')).toBe('still running when gtest-suite ended: Exception: SegFault');
+    expect(statuses(parsed)).toEqual({
+      'Math.Adds': 'passed',
+      'Math.Segfaults': 'error',
+      'gtest-suite': 'error',
+    });
+    expect(message(parsed, 'Math.Segfaults')).toBe(
+      'still running when gtest-suite ended: Exception: SegFault',
+    );
     expect(counts(parsed)).toEqual({ passed: 0, failed: 1, skipped: undefined, total: 1 });
   });
 
@@ -565,23 +681,37 @@ describe('new runner parsers (issue 9 item 5)', () => {
     }
   });
   it('reads the per-test lines the official v4.1.0 parsers read where our fixtures have none (jekyll cucumber, shoulda names)', () => {
-    const cucumber = parseTestOutput('Posts with data .....\nPosts without a title ...F\n', { framework: 'cucumber' });
+    const cucumber = parseTestOutput('Posts with data .....\nPosts without a title ...F\n', {
+      framework: 'cucumber',
+    });
     expect(statuses(cucumber)).toEqual({ 'Posts with data': 'passed', 'Posts without a title': 'failed' });
-    const shoulda = parseTestOutput('TestSite#test_: static files should be listed. = 0.01 s = .\n', { framework: 'minitest' });
+    const shoulda = parseTestOutput('TestSite#test_: static files should be listed. = 0.01 s = .\n', {
+      framework: 'minitest',
+    });
     expect(statuses(shoulda)).toEqual({ 'TestSite#test_: static files should be listed': 'passed' });
   });
   // What such lines cost is measured in bench/parse-long-lines.ts (the backtracking patterns took
   // 73 s and 20 s here; the scans take milliseconds).
   it('gradle reads a line holding a long run of spaces', () => {
     const spaces = ' '.repeat(300_000);
-    const parsed = parseTestOutput(`Calc > adds${spaces}FAILED\nCalc > x${spaces}y\n> Task :test${spaces}PASSED\nCalc > subs\tPASSED\n`, { framework: 'gradle' });
+    const parsed = parseTestOutput(
+      `Calc > adds${spaces}FAILED\nCalc > x${spaces}y\n> Task :test${spaces}PASSED\nCalc > subs\tPASSED\n`,
+      { framework: 'gradle' },
+    );
     expect(statuses(parsed)).toEqual({ 'Calc > adds': 'failed', 'Calc > subs': 'passed' });
   }, 120_000);
   it('tap, automake and redis-tcl read lines holding long runs of spaces', () => {
     const spaces = ' '.repeat(100_000);
-    const tap = parseTestOutput(`not ok 1 - adds${spaces}x${spaces}\nok 2 - subs${spaces}# SKIP later\n`, { framework: 'tap' });
-    const automake = parseTestOutput(`FAIL: t/a${spaces}x:\nPASS: t/b${spaces}# SKIP no\n`, { framework: 'automake' });
-    const redis = parseTestOutput(`[err]: adds${spaces}x${spaces}:\nexpected 1\n[err]: subs in tests/unit/x.tcl\nexpected 2\n`, { framework: 'redis-tcl' });
+    const tap = parseTestOutput(`not ok 1 - adds${spaces}x${spaces}\nok 2 - subs${spaces}# SKIP later\n`, {
+      framework: 'tap',
+    });
+    const automake = parseTestOutput(`FAIL: t/a${spaces}x:\nPASS: t/b${spaces}# SKIP no\n`, {
+      framework: 'automake',
+    });
+    const redis = parseTestOutput(
+      `[err]: adds${spaces}x${spaces}:\nexpected 1\n[err]: subs in tests/unit/x.tcl\nexpected 2\n`,
+      { framework: 'redis-tcl' },
+    );
     expect(statuses(tap)).toEqual({ [`adds${spaces}x`]: 'failed', subs: 'skipped' });
     expect(statuses(automake)).toEqual({ [`t/a${spaces}x:`]: 'failed', 't/b': 'passed' });
     expect(statuses(redis)).toEqual({ [`adds${spaces}x${spaces}:`]: 'failed', subs: 'failed' });

@@ -12,10 +12,12 @@ import { faultInjectionTable } from './fault-injection-table.js';
 // The parse must never report more passes than the intact log holds, and never failed = 0 while
 // the runner's own "something failed" summary line is still there.
 
-const fixture = (name: string): string => readFileSync(join(import.meta.dirname, '../fixtures/runners', name), 'utf8');
+const fixture = (name: string): string =>
+  readFileSync(join(import.meta.dirname, '../fixtures/runners', name), 'utf8');
 
 /** Passes a parse reports: its summary count, or the passed tests it lists when it has none. */
-const passesOf = (parsed: ParsedTestOutput): number => parsed.passed ?? parsed.tests.filter((test) => test.status === 'passed').length;
+const passesOf = (parsed: ParsedTestOutput): number =>
+  parsed.passed ?? parsed.tests.filter((test) => test.status === 'passed').length;
 
 type Damage =
   | { kind: 'drop'; at: number; count: number }
@@ -34,12 +36,22 @@ const damage: fc.Arbitrary<Damage> = fc.oneof(
 );
 
 /** Two workers' streams: which worker prints each line, and in which order their lines reach the log. */
-const interleaving = fc.option(fc.record({ owner: fc.array(fc.boolean(), { minLength: 1, maxLength: 64 }), turns: fc.array(fc.boolean(), { minLength: 1, maxLength: 64 }) }), {
-  nil: undefined,
-});
+const interleaving = fc.option(
+  fc.record({
+    owner: fc.array(fc.boolean(), { minLength: 1, maxLength: 64 }),
+    turns: fc.array(fc.boolean(), { minLength: 1, maxLength: 64 }),
+  }),
+  {
+    nil: undefined,
+  },
+);
 
 /** The workers' lines merged into one stream first, then that stream damaged in transport. */
-function damaged(lines: readonly string[], damages: readonly Damage[], interleave: { owner: boolean[]; turns: boolean[] } | undefined): string[] {
+function damaged(
+  lines: readonly string[],
+  damages: readonly Damage[],
+  interleave: { owner: boolean[]; turns: boolean[] } | undefined,
+): string[] {
   const out = interleave === undefined ? [...lines] : interleaved(lines, interleave);
   for (const change of damages) {
     if (out.length === 0) break;
@@ -49,7 +61,11 @@ function damaged(lines: readonly string[], damages: readonly Damage[], interleav
     else {
       const line = out[at] as string;
       const cut = Math.floor(line.length * change.fraction);
-      out.splice(at, 1, ...(change.rest === 'lost' ? [line.slice(0, cut)] : [line.slice(0, cut), line.slice(cut)]));
+      out.splice(
+        at,
+        1,
+        ...(change.rest === 'lost' ? [line.slice(0, cut)] : [line.slice(0, cut), line.slice(cut)]),
+      );
     }
   }
   return out;
@@ -88,15 +104,23 @@ describe('parser fault injection (issue 11)', () => {
   });
 
   it('damaged copies of every fixture never report more passes, nor failed = 0 while the failing summary survives', () => {
-    const rows = fc.constantFrom(...faultInjectionTable.map((row) => ({ row, lines: fixture(row.fixture).split('\n') })));
+    const rows = fc.constantFrom(
+      ...faultInjectionTable.map((row) => ({ row, lines: fixture(row.fixture).split('\n') })),
+    );
     fc.assert(
-      fc.property(rows, fc.array(damage, { maxLength: 6 }), interleaving, ({ row, lines }, damages, interleave) => {
-        const log = damaged(lines, damages, interleave);
-        const parsed = parseTestOutput(log.join('\n'), { framework: row.framework });
-        expect(passesOf(parsed), row.fixture).toBeLessThanOrEqual(row.passesPrinted ?? row.passes);
-        const saysFailed = row.saysFailed;
-        if (saysFailed !== undefined && log.some((line) => saysFailed.test(stripAnsiCodes(line)))) expect(parsed.failed, row.fixture).not.toBe(0);
-      }),
+      fc.property(
+        rows,
+        fc.array(damage, { maxLength: 6 }),
+        interleaving,
+        ({ row, lines }, damages, interleave) => {
+          const log = damaged(lines, damages, interleave);
+          const parsed = parseTestOutput(log.join('\n'), { framework: row.framework });
+          expect(passesOf(parsed), row.fixture).toBeLessThanOrEqual(row.passesPrinted ?? row.passes);
+          const saysFailed = row.saysFailed;
+          if (saysFailed !== undefined && log.some((line) => saysFailed.test(stripAnsiCodes(line))))
+            expect(parsed.failed, row.fixture).not.toBe(0);
+        },
+      ),
       { numRuns: 50 * faultInjectionTable.length },
     );
   });

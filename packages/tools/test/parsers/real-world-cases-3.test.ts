@@ -7,9 +7,12 @@ import type { ParsedTestOutput } from '../../src/parsers/test-output-types.js';
 
 // The parser cases of ../shared/cases/real-world-cases-3.md (issue 11): each input as the case
 // gives it, then the real runner output of the same kind (fixtures/runners, made by generate.sh).
-const fixture = (name: string): string => readFileSync(join(import.meta.dirname, '../fixtures/runners', name), 'utf8');
-const statuses = (parsed: ParsedTestOutput): Record<string, string> => Object.fromEntries(parsed.tests.map((test) => [test.name, test.status]));
-const messageOf = (parsed: ParsedTestOutput, name: string): string | undefined => parsed.failures.find((failure) => failure.name === name)?.message;
+const fixture = (name: string): string =>
+  readFileSync(join(import.meta.dirname, '../fixtures/runners', name), 'utf8');
+const statuses = (parsed: ParsedTestOutput): Record<string, string> =>
+  Object.fromEntries(parsed.tests.map((test) => [test.name, test.status]));
+const messageOf = (parsed: ParsedTestOutput, name: string): string | undefined =>
+  parsed.failures.find((failure) => failure.name === name)?.message;
 
 describe('real-world cases, third set: parsers', () => {
   describe('D02: pytest-xdist per-test lines in the classic style', () => {
@@ -32,14 +35,20 @@ describe('real-world cases, third set: parsers', () => {
     });
 
     it('D02: reads the real pytest -v -n 2 output in every console style (classic, progress, count)', () => {
-      for (const file of ['pytest-xdist-classic.txt', 'pytest-xdist-progress.txt', 'pytest-xdist-count.txt']) {
+      for (const file of [
+        'pytest-xdist-classic.txt',
+        'pytest-xdist-progress.txt',
+        'pytest-xdist-count.txt',
+      ]) {
         const parsed = parseTestOutput(fixture(file));
         expect(statuses(parsed), file).toEqual({
           'test_calc.py::test_divides': 'passed',
           'test_calc.py::test_skip': 'skipped',
           'test_calc.py::test_rejects_zero[pair0]': 'failed',
         });
-        expect(messageOf(parsed, 'test_calc.py::test_rejects_zero[pair0]'), file).toBe('ZeroDivisionError: division by zero');
+        expect(messageOf(parsed, 'test_calc.py::test_rejects_zero[pair0]'), file).toBe(
+          'ZeroDivisionError: division by zero',
+        );
       }
     });
   });
@@ -80,7 +89,9 @@ describe('real-world cases, third set: parsers', () => {
       for (const file of ['go-kinds.txt', 'go-kinds-v.txt', 'go-kinds-json.txt']) {
         const parsed = parseTestOutput(fixture(file));
         expect(statuses(parsed).TestOwnPanic, file).toBe('failed');
-        expect(messageOf(parsed, 'TestOwnPanic'), file).toBe('panic: runtime error: index out of range [3] with length 0 [recovered]');
+        expect(messageOf(parsed, 'TestOwnPanic'), file).toBe(
+          'panic: runtime error: index out of range [3] with length 0 [recovered]',
+        );
       }
     });
   });
@@ -104,16 +115,19 @@ describe('real-world cases, third set: parsers', () => {
       'FAILED (failures=1)',
     ].join('\n');
 
-    it.each(['unittest', 'django'] as const)('D04: grades test_a_sub failed and keeps test_b_ok and test_c_ok passed (%s parser)', (framework) => {
-      const parsed = parseTestOutput(input, { framework });
-      expect(getTestStatusMap(parsed)).toEqual({
-        'test_a_sub (test_n.T)': 'failed',
-        'test_b_ok (test_n.T)': 'passed',
-        'test_c_ok (test_n.T)': 'passed',
-      });
-      expect(parsed).toMatchObject({ passed: 2, failed: 1, total: 3 });
-      expect(messageOf(parsed, 'test_a_sub (test_n.T)')).toBe('AssertionError: 1 == 1');
-    });
+    it.each(['unittest', 'django'] as const)(
+      'D04: grades test_a_sub failed and keeps test_b_ok and test_c_ok passed (%s parser)',
+      (framework) => {
+        const parsed = parseTestOutput(input, { framework });
+        expect(getTestStatusMap(parsed)).toEqual({
+          'test_a_sub (test_n.T)': 'failed',
+          'test_b_ok (test_n.T)': 'passed',
+          'test_c_ok (test_n.T)': 'passed',
+        });
+        expect(parsed).toMatchObject({ passed: 2, failed: 1, total: 3 });
+        expect(messageOf(parsed, 'test_a_sub (test_n.T)')).toBe('AssertionError: 1 == 1');
+      },
+    );
 
     it('D04: grades the failed-subtest test failed and its neighbours passed in real output of Python 3.8 to 3.13 (unittest) and 3.9 to 3.12 (Django)', () => {
       const layouts: Array<[string, string, boolean]> = [
@@ -129,7 +143,8 @@ describe('real-world cases, third set: parsers', () => {
         ['django-py312-kinds.txt', 'shop.tests.PriceTests', true],
       ];
       for (const [file, owner, longNames] of layouts) {
-        const name = (test: string): string => (longNames ? `${test} (${owner}.${test})` : `${test} (${owner})`);
+        const name = (test: string): string =>
+          longNames ? `${test} (${owner}.${test})` : `${test} (${owner})`;
         const map = getTestStatusMap(parseTestOutput(fixture(file)));
         expect(map[name('test_a_sub')], file).toBe('failed');
         expect(map[name('test_b_ok')], file).toBe('passed');
@@ -166,7 +181,9 @@ describe('real-world cases, third set: parsers', () => {
       for (const file of ['go-kinds.txt', 'go-kinds-v.txt', 'go-kinds-json.txt']) {
         const parsed = parseTestOutput(fixture(file));
         expect(messageOf(parsed, 'example.com/m/b'), file).toBe('b/b_test.go:5:32: undefined: missing');
-        expect(messageOf(parsed, 'example.com/m/c'), file).toMatch(/^c\/c_test.go:6:2: no required module provides package example.com\/m\/nothere/);
+        expect(messageOf(parsed, 'example.com/m/c'), file).toMatch(
+          /^c\/c_test.go:6:2: no required module provides package example.com\/m\/nothere/,
+        );
         expect(parsed.failed, file).toBeGreaterThanOrEqual(2);
       }
     });
@@ -190,7 +207,9 @@ describe('real-world cases, third set: parsers', () => {
       const parsed = parseTestOutput(input);
       expect(parsed.framework).toBe('jest');
       expect(statuses(parsed)).toEqual({ 'src/broken.test.js': 'error', works: 'passed' });
-      expect(parsed.failures).toEqual([{ name: 'src/broken.test.js', message: "Cannot find module './missing' from 'src/broken.test.js'" }]);
+      expect(parsed.failures).toEqual([
+        { name: 'src/broken.test.js', message: "Cannot find module './missing' from 'src/broken.test.js'" },
+      ]);
       expect(parsed).toMatchObject({ passed: 1, failed: 1, total: 2 });
     });
   });

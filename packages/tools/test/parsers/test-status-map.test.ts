@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parseTestOutput } from '../../src/parsers/parse-test-output.js';
 import { getTestStatusMap } from '../../src/parsers/test-status-map.js';
 
-const fixture = (name: string): string => readFileSync(join(import.meta.dirname, '../fixtures/runners', name), 'utf8');
+const fixture = (name: string): string =>
+  readFileSync(join(import.meta.dirname, '../fixtures/runners', name), 'utf8');
 
 describe('getTestStatusMap', () => {
   describe('when the run is pytest', () => {
@@ -76,7 +77,10 @@ describe('getTestStatusMap', () => {
     });
 
     it('marks the tests of failure sections as failed when the run was not verbose', () => {
-      expect(getTestStatusMap(parseTestOutput(fixture('sympy-default.txt')))).toEqual({ test_raises: 'failed', test_wrong: 'failed' });
+      expect(getTestStatusMap(parseTestOutput(fixture('sympy-default.txt')))).toEqual({
+        test_raises: 'failed',
+        test_wrong: 'failed',
+      });
     });
   });
 });

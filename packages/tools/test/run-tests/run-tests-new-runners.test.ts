@@ -39,7 +39,16 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   );
-  await put('rb/spec/calc_spec.rb', ["RSpec.describe 'calc' do", "  it('adds') { expect(1 + 1).to eq(2) }", "  it('breaks') { expect(1).to eq(2) }", 'end', ''].join('\n'));
+  await put(
+    'rb/spec/calc_spec.rb',
+    [
+      "RSpec.describe 'calc' do",
+      "  it('adds') { expect(1 + 1).to eq(2) }",
+      "  it('breaks') { expect(1).to eq(2) }",
+      'end',
+      '',
+    ].join('\n'),
+  );
 });
 afterAll(async () => {
   await sandbox.destroy();
@@ -52,7 +61,10 @@ describe('run_tests with the new runners', () => {
     expect(result.framework).toBe('phpunit');
     expect(result).toMatchObject({ passed: 1, failed: 1, skipped: 0, total: 2 });
     expect(result.tests).toContainEqual({ name: 'Calc > Subtracts badly', status: 'failed' });
-    expect(result.failures).toContainEqual({ name: 'Calc > Subtracts badly', message: 'Failed asserting that 1 is identical to 3.' });
+    expect(result.failures).toContainEqual({
+      name: 'Calc > Subtracts badly',
+      message: 'Failed asserting that 1 is identical to 3.',
+    });
   });
 
   it('detects minitest -v output: an exception is an error with its message', async () => {
@@ -66,7 +78,11 @@ describe('run_tests with the new runners', () => {
 
   it('parses rspec -f d output as the rspec framework when asked', async () => {
     const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
-    const result = await runTests.call({ cwd: 'rb', command: 'rspec --no-color -f d spec/calc_spec.rb', framework: 'rspec' });
+    const result = await runTests.call({
+      cwd: 'rb',
+      command: 'rspec --no-color -f d spec/calc_spec.rb',
+      framework: 'rspec',
+    });
     expect(result.framework).toBe('rspec');
     expect(result).toMatchObject({ passed: 1, failed: 1, skipped: 0, total: 2 });
     expect(result.tests).toEqual(

@@ -26,7 +26,10 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   );
-  await put('js/package.json', JSON.stringify({ name: 'js', private: true, scripts: { test: 'node --test' } }));
+  await put(
+    'js/package.json',
+    JSON.stringify({ name: 'js', private: true, scripts: { test: 'node --test' } }),
+  );
   await put(
     'js/math.test.js',
     [
@@ -40,7 +43,16 @@ beforeAll(async () => {
   await put('empty/readme.txt', 'no tests here\n');
   await put(
     'crash/test_crash.py',
-    ['import os', 'def test_before():', '    assert True', 'def test_dies():', '    os.abort()', 'def test_after():', '    assert True', ''].join('\n'),
+    [
+      'import os',
+      'def test_before():',
+      '    assert True',
+      'def test_dies():',
+      '    os.abort()',
+      'def test_after():',
+      '    assert True',
+      '',
+    ].join('\n'),
   );
 });
 afterAll(async () => {
@@ -57,7 +69,10 @@ describe('createRunTestsTool', () => {
       expect(result.exitCode).toBe(1);
       expect(result).toMatchObject({ passed: 2, failed: 1, skipped: 0, total: 3 });
       expect(result.unparsed).toBeUndefined();
-      expect(result.tests).toContainEqual({ name: 'tests/test_calc.py::test_param[x [1] - y]', status: 'failed' });
+      expect(result.tests).toContainEqual({
+        name: 'tests/test_calc.py::test_param[x [1] - y]',
+        status: 'failed',
+      });
       expect(result.tests).toContainEqual({ name: 'tests/test_calc.py::test_param[a b]', status: 'passed' });
       expect(result.failures?.[0]?.name).toBe('tests/test_calc.py::test_param[x [1] - y]');
       expect(result.failures?.[0]?.message).toContain('bracket case');
@@ -93,7 +108,11 @@ describe('createRunTestsTool', () => {
   describe('when cwd is not a directory of the workspace', () => {
     it('is a tool error (ToolError not_found naming cwd), with and without a command, not a sandbox failure', async () => {
       const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
-      for (const input of [{ command: 'true', cwd: 'no/such/dir' }, { cwd: 'no/such/dir' }, { cwd: 'empty/readme.txt' }])
+      for (const input of [
+        { command: 'true', cwd: 'no/such/dir' },
+        { cwd: 'no/such/dir' },
+        { cwd: 'empty/readme.txt' },
+      ])
         await expect(runTests.call(input), JSON.stringify(input)).rejects.toMatchObject({
           name: 'ToolError',
           code: 'not_found',
@@ -114,7 +133,11 @@ describe('createRunTestsTool', () => {
 
     it('returns timedOut with a null exit code, flagged unparsed, when the run outlives timeoutMs', async () => {
       const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
-      const result = await runTests.call({ command: 'echo collecting; sleep 30', timeoutMs: 1000, framework: 'pytest' });
+      const result = await runTests.call({
+        command: 'echo collecting; sleep 30',
+        timeoutMs: 1000,
+        framework: 'pytest',
+      });
       expect(result).toMatchObject({ timedOut: true, exitCode: null, unparsed: true });
       expect(result.output).toContain('collecting');
     });
@@ -133,20 +156,31 @@ describe('createRunTestsTool', () => {
 
     it('D13: names the signal of a runner killed inside the shell (exit status 128 + N), and none for a plain exit or a timeout', async () => {
       const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
-      const result = await runTests.call({ command: "echo partial; sh -c 'kill -SEGV $$'", framework: 'pytest' });
+      const result = await runTests.call({
+        command: "echo partial; sh -c 'kill -SEGV $$'",
+        framework: 'pytest',
+      });
       expect(result).toMatchObject({ exitCode: 139, signal: 'SIGSEGV', unparsed: true });
       expect((await runTests.call({ command: 'exit 3', framework: 'pytest' })).signal).toBeUndefined();
-      expect((await runTests.call({ command: 'sleep 30', timeoutMs: 500, framework: 'pytest' })).signal).toBeUndefined();
+      expect(
+        (await runTests.call({ command: 'sleep 30', timeoutMs: 500, framework: 'pytest' })).signal,
+      ).toBeUndefined();
     });
 
     it('names the test a crashed pytest-xdist worker was running, and does not flag the run unparsed', async () => {
       const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
-      const result = await runTests.call({ command: '/usr/bin/python3 -m pytest -p no:cacheprovider -n 2 test_crash.py', cwd: 'crash' });
+      const result = await runTests.call({
+        command: '/usr/bin/python3 -m pytest -p no:cacheprovider -n 2 test_crash.py',
+        cwd: 'crash',
+      });
       expect(result.framework).toBe('pytest');
       expect(result).toMatchObject({ passed: 2, failed: 1, total: 3 });
       expect(result.unparsed).toBeUndefined();
       expect(result.failures).toEqual([
-        { name: 'test_crash.py::test_dies', message: expect.stringMatching(/^worker 'gw\d' crashed while running 'test_crash.py::test_dies'$/) },
+        {
+          name: 'test_crash.py::test_dies',
+          message: expect.stringMatching(/^worker 'gw\d' crashed while running 'test_crash.py::test_dies'$/),
+        },
       ]);
     });
   });

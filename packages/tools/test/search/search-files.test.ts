@@ -100,7 +100,9 @@ describe.each(engines)('createSearchFilesTool with %s', (name, make) => {
     };
     const engine = name === 'rg' ? 'rg' : 'grep';
     await createSearchFilesTool(recording, { root: sandbox.workdir, engine }).call({ pattern: 'TODO' });
-    const searchCommand = commands.find((command) => command.includes(`${engine} `) && !command.includes('--files-with-matches'))!;
+    const searchCommand = commands.find(
+      (command) => command.includes(`${engine} `) && !command.includes('--files-with-matches'),
+    )!;
     expect(searchCommand).toMatch(/ -e TODO -- \.$/);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(result.matches.map((m) => `${m.path}:${m.line}`)).toEqual([

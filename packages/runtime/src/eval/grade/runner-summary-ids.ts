@@ -51,7 +51,9 @@ export function readsRunnerSummary(officialParser: string | null): boolean {
 
 /** Ids `officialParser` reads from summary lines of `log` (empty for the other parsers). */
 export function runnerSummaryStatuses(log: string, officialParser: string | null): Map<string, TestStatus> {
-  return readsRunnerSummary(officialParser) ? (readers[officialParser as string] as IdReader)(log) : new Map();
+  return readsRunnerSummary(officialParser)
+    ? (readers[officialParser as string] as IdReader)(log)
+    : new Map();
 }
 
 /**
