@@ -134,8 +134,12 @@ export interface SandboxClient {
    */
   exec(command: string, options?: ExecOptions): Promise<ExecResult>;
   /**
-   * Reads a whole file as bytes.
-   * @throws SandboxError `file_not_found` when it does not exist, `is_directory` for a directory.
+   * Reads a whole file as bytes. Symlinks are followed as the kernel follows them (`..` after a
+   * symlinked directory included).
+   * @throws SandboxError `file_not_found` when it does not exist, `is_directory` for a directory;
+   *   `refused` on the local and Docker adapters for a pipe, socket or device, which is not a
+   *   regular file (E2B's file API waits on a pipe until the adapter's request deadline);
+   *   `too_large` for a file larger than one buffer holds.
    */
   readFile(path: string, options?: ReadFileOptions): Promise<Uint8Array>;
   /**

@@ -16,6 +16,7 @@
  *   any other is left to `cat`, which refuses it as it refuses a small one.
  * @module
  */
+import { constants } from 'node:buffer';
 import { posix } from 'node:path';
 import { SandboxError, type SandboxData, SandkitErrorCode, type WriteFileOptions } from '@sandkit/core';
 import { channelWriteMaxBytes, writeExit, writeOverChannel } from './channel-write.js';
@@ -28,6 +29,7 @@ import { checkedPath } from '../checked-path.js';
 const exitIsDirectory = writeExit.isDirectory;
 const exitMissing = 22;
 const exitLarge = 30;
+const exitNotRegular = 31;
 
 /**
  * Files larger than this many bytes are read through the archive endpoint; smaller ones through a
@@ -36,15 +38,27 @@ const exitLarge = 30;
  */
 export const archiveReadMinBytes = 8 * 1024 * 1024;
 
-// A large file's size goes to stdout before the exit, so the archive read can prepare its buffer.
-const readScript = `if [ -d "$1" ]; then exit ${exitIsDirectory}; fi; [ -e "$1" ] || exit ${exitMissing}
-if [ -f "$1" ] && [ -r "$1" ]; then size=$(stat -L -c %s -- "$1") && [ "$size" -gt "$2" ] && { echo "$size"; exit ${exitLarge}; }; fi
+// $1 the path, $2 archiveReadMinBytes. A path that does not exist for `-e` only because a parent
+// may not be searched is left to `cat`, which says "Permission denied". A pipe, socket or device is
+// refused (`cat` would block on a pipe, or never end on /dev/zero). A large readable file prints
+// its size and its canonical path (`readlink -f`: the kernel's resolution, `..` after a symlinked
+// directory included, which the engine's archive path does not do), then exits ${exitLarge}; the
+// canonical path is printed last and whole (a trailing newline in a name survives the `x`).
+const readScript = `if [ -d "$1" ]; then exit ${exitIsDirectory}; fi
+if [ ! -e "$1" ]; then case $(LC_ALL=C stat -L -- "$1" 2>&1) in *'Permission denied'*) exec cat -- "$1";; esac; exit ${exitMissing}; fi
+[ -f "$1" ] || exit ${exitNotRegular}
+if [ -r "$1" ]; then size=$(stat -L -c %s -- "$1") && [ "$size" -gt "$2" ] && { real=$(readlink -f -- "$1" && echo x) && real=\${real%??} || real=$1; printf '%s\\n%s' "$size" "$real"; exit ${exitLarge}; }; fi
 exec cat -- "$1"`;
 
+const catScript = 'exec cat -- "$1"';
+
 /**
- * Reads a whole file as bytes.
+ * Reads a whole file as bytes. Symlinks are followed as the kernel follows them.
  * @throws SandkitError `invalid_option` for an empty path or one with a NUL byte (as the local adapter).
- * @throws SandboxError `file_not_found`, `is_directory`, `sandbox_destroyed`, `sandbox_unavailable`.
+ * @throws SandboxError `file_not_found`, `is_directory`; `refused` for a pipe, socket or device (not a
+ *   regular file); `too_large` for a file over `buffer.constants.MAX_LENGTH` bytes (4 GiB on Node
+ *   20), which no single buffer holds; `sandbox_unavailable` (also for "Permission denied"),
+ *   `sandbox_destroyed`; SandkitError `aborted` when `signal` aborts.
  */
 export async function readDockerFile(
   state: DockerSandboxState,
@@ -53,20 +67,42 @@ export async function readDockerFile(
 ): Promise<Uint8Array> {
   assertLive(state);
   const full = posix.resolve(state.options.workdir, checkedPath(path));
-  const result = await runInternalScript(state, readScript, [full, String(archiveReadMinBytes)], signal);
-  if (result.exitCode === 0)
-    return new Uint8Array(result.stdout.buffer, result.stdout.byteOffset, result.stdout.length);
-  if (result.exitCode === exitLarge) {
-    const size = Number(result.stdout.toString('latin1').trim());
-    const archived = await getFile(state, full, signal, Number.isSafeInteger(size) ? size : undefined);
+  // A second look when the file changed between the script's check and the archive read, so that
+  // a file removed or replaced by a directory meanwhile gets its own error.
+  for (let look = 1; ; look++) {
+    const result = await runInternalScript(state, readScript, [full, String(archiveReadMinBytes)], signal);
+    if (result.exitCode === 0) return bytesOf(result);
+    if (result.exitCode !== exitLarge) throw fileError(result, full, 'read');
+    const newline = result.stdout.indexOf(0x0a);
+    const size = Number(result.stdout.subarray(0, newline).toString('latin1'));
+    if (size > constants.MAX_LENGTH) {
+      throw new SandboxError({
+        code: SandkitErrorCode.tooLarge,
+        message: `${full} is ${size} bytes, more than one buffer holds (${constants.MAX_LENGTH}); read it in parts with exec (for example \`tail -c +N | head -c M\`)`,
+        details: { path: full, size },
+      });
+    }
+    const canonical = result.stdout.subarray(newline + 1).toString('utf8');
+    if (!canonical.startsWith('/') || canonical.includes('\uFFFD')) {
+      // a name the engine's URL cannot carry byte for byte: over the channel instead
+      const catted = await runInternalScript(state, catScript, [full], signal);
+      if (catted.exitCode === 0) return bytesOf(catted);
+      throw fileError(catted, full, 'read');
+    }
+    const archived = await getFile(state, canonical, signal, Number.isSafeInteger(size) ? size : undefined);
     if (archived.kind === 'file') return archived.data;
-    throw new SandboxError({
-      code: SandkitErrorCode.sandboxUnavailable,
-      message: `cannot read ${full} through the engine's archive endpoint (${archived.reason}); it changed while being read?`,
-      details: { path: full },
-    });
+    if (look === 2) {
+      throw new SandboxError({
+        code: SandkitErrorCode.sandboxUnavailable,
+        message: `cannot read ${full} through the engine's archive endpoint (${archived.reason}); it changed while being read?`,
+        details: { path: full },
+      });
+    }
   }
-  throw fileError(result, full, 'read');
+}
+
+function bytesOf(result: InternalScriptResult): Uint8Array {
+  return new Uint8Array(result.stdout.buffer, result.stdout.byteOffset, result.stdout.length);
 }
 
 /**
@@ -140,6 +176,13 @@ function fileError(result: InternalScriptResult, path: string, action: 'read' | 
     return new SandboxError({
       code: SandkitErrorCode.refused,
       message: `cannot write ${path}: more than 40 symbolic links (a loop?); write to the file the link should lead to`,
+      details: { path },
+    });
+  }
+  if (result.exitCode === exitNotRegular) {
+    return new SandboxError({
+      code: SandkitErrorCode.refused,
+      message: `${path} is not a regular file (a pipe, socket or device); readFile reads regular files only`,
       details: { path },
     });
   }

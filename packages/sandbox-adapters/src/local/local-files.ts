@@ -4,7 +4,7 @@
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, lstat, mkdir, readFile, readlink, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readFile, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import {
   type SandboxData,
@@ -18,7 +18,9 @@ import { checkedPath } from '../checked-path.js';
 /**
  * Reads a whole file. A relative `path` resolves against `workdir`.
  * @throws SandkitError `invalid_option` for an empty path or one with a NUL byte.
- * @throws SandboxError `file_not_found`, `is_directory`, `not_directory`.
+ * @throws SandboxError `file_not_found`, `is_directory`, `not_directory`; `refused` for a pipe,
+ *   socket or device (not a regular file); `too_large` for a file over 2 GiB (node:fs's limit for
+ *   one read).
  * @throws SandkitError `aborted` when `signal` aborts the read.
  */
 export async function readLocalFile(
@@ -28,6 +30,15 @@ export async function readLocalFile(
 ): Promise<Uint8Array> {
   const full = resolve(workdir, checkedPath(path));
   try {
+    // readFile would wait on a pipe for a writer, and read a device such as /dev/zero without end
+    const info = await stat(full);
+    if (!info.isFile() && !info.isDirectory()) {
+      throw new SandboxError({
+        code: SandkitErrorCode.refused,
+        message: `${full} is not a regular file (a pipe, socket or device); readFile reads regular files only`,
+        details: { path: full },
+      });
+    }
     const data = await readFile(full, signal ? { signal } : {});
     return new Uint8Array(data.buffer, data.byteOffset, data.length);
   } catch (error) {
@@ -125,6 +136,14 @@ function fileError(error: unknown, path: string): SandkitError {
     return new SandboxError({
       code: SandkitErrorCode.isDirectory,
       message: `${path} is a directory, not a file`,
+      cause: error,
+      details,
+    });
+  }
+  if (code === 'ERR_FS_FILE_TOO_LARGE') {
+    return new SandboxError({
+      code: SandkitErrorCode.tooLarge,
+      message: `${path} is larger than one read can hold (2 GiB); read it in parts with exec (for example \`tail -c +N | head -c M\`)`,
       cause: error,
       details,
     });

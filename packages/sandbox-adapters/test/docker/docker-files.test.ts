@@ -44,6 +44,57 @@ describe('readFile (docker)', () => {
       }
     }, 120_000);
   });
+  describe('when a relative symlink sits in a directory reached through a symlink', () => {
+    it('returns the bytes of the file the kernel resolves `..` to, large and small (a tool that read the other file would lie)', async () => {
+      const { client } = sandbox(handle);
+      // /tmp/ld → /tmp/d1/d2, and /tmp/d1/d2/up → ../big: the kernel reads /tmp/d1/big, while
+      // resolving `..` on the path as written would give /tmp/big.
+      await client.exec(
+        'rm -rf /tmp/d1 /tmp/ld && mkdir -p /tmp/d1/d2 && ln -s /tmp/d1/d2 /tmp/ld && ln -s ../big /tmp/d1/d2/up && ln -s ../small /tmp/d1/d2/up-small',
+      );
+      const right = randomBytes(archiveReadMinBytes + 5);
+      await client.writeFile('/tmp/d1/big', right);
+      await client.writeFile('/tmp/big', randomBytes(archiveReadMinBytes + 5));
+      await client.writeFile('/tmp/d1/small', 'right');
+      await client.writeFile('/tmp/small', 'wrong');
+      expect(Buffer.from(await client.readFile('/tmp/ld/up')).equals(right)).toBe(true);
+      expect(Buffer.from(await client.readFile('/tmp/ld/up-small')).toString()).toBe('right');
+    }, 120_000);
+  });
+  describe('when the path is a pipe or a device', () => {
+    it('refuses it at once and leaves no process behind (cat would wait for a writer, or never end)', async () => {
+      const { client } = sandbox(handle);
+      await client.exec('rm -f /tmp/fifo && mkfifo /tmp/fifo');
+      for (const path of ['/tmp/fifo', '/dev/zero', '/dev/null']) {
+        const started = Date.now();
+        await expect(client.readFile(path), path).rejects.toMatchObject({
+          code: 'refused',
+          message: expect.stringContaining('not a regular file'),
+        });
+        expect(Date.now() - started, path).toBeLessThan(10_000);
+      }
+      const left = await client.exec('ps -eo args | grep -c "^cat -- /tmp/fifo" || true');
+      expect(left.stdout.trim()).toBe('0');
+    }, 60_000);
+  });
+  describe('when a parent directory may not be searched by the sandbox user', () => {
+    it('says Permission denied, not that the file does not exist', async () => {
+      const { client } = sandbox(user);
+      await client.writeFile('locked/f.txt', 'x');
+      await client.exec('chmod 000 locked');
+      try {
+        await expect(client.readFile('locked/f.txt')).rejects.toMatchObject({
+          code: 'sandbox_unavailable',
+          message: expect.stringContaining('Permission denied'),
+        });
+        await expect(client.readFile('locked-not-there/f.txt')).rejects.toMatchObject({
+          code: 'file_not_found',
+        });
+      } finally {
+        await client.exec('chmod 755 locked');
+      }
+    }, 60_000);
+  });
   describe('when the sandbox user may not read the file', () => {
     it('refuses a large one as it refuses a small one, also through a symlink (the engine reads as root)', async () => {
       const { client } = sandbox(user);

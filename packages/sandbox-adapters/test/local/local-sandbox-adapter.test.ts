@@ -232,6 +232,18 @@ describe('local writeFile', () => {
       code: 'invalid_option',
     });
   });
+  it('refuses a pipe or a device as not a regular file at once, instead of waiting or reading without end', async () => {
+    const handle = await create();
+    await handle.client.exec('mkfifo pipe');
+    for (const path of ['pipe', '/dev/zero', '/dev/null']) {
+      const started = Date.now();
+      await expect(handle.client.readFile(path), path).rejects.toMatchObject({
+        code: 'refused',
+        message: expect.stringContaining('not a regular file'),
+      });
+      expect(Date.now() - started, path).toBeLessThan(5_000);
+    }
+  });
   it('survives concurrent writes to one path: last content whole, no temp files', async () => {
     const handle = await create();
     await Promise.all(
