@@ -67,11 +67,17 @@ export async function readDurationsCache(dir: string): Promise<CachedDurations> 
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: new Map(), ignored: null };
-    return { entries: new Map(), ignored: `${file} could not be read (${(error as Error).message})` };
+    return {
+      entries: new Map(),
+      ignored: `${file} could not be read (${(error as Error).message}); remove it, or give another --durations-cache`,
+    };
   }
   const entries = parseCache(text);
   if (typeof entries === 'string')
-    return { entries: new Map(), ignored: `${file} is not a sandkit durations cache (${entries})` };
+    return {
+      entries: new Map(),
+      ignored: `${file} is not a sandkit durations cache (${printable(entries)}); this run's times replace it`,
+    };
   return { entries, ignored: null };
 }
 
@@ -90,9 +96,12 @@ export async function writeDurationsCache(
   const temp = `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
   let tempWritten = false;
   let unlock: (() => Promise<void>) | undefined;
+  let locking = false;
   try {
     await mkdir(dir, { recursive: true });
+    locking = true;
     unlock = await lock(file, lockOptions);
+    locking = false;
     // re-read under the lock: another run may have written since this one started
     const current = await readDurationsCache(dir);
     const merged = new Map([...current.entries, ...updates]);
@@ -109,7 +118,15 @@ export async function writeDurationsCache(
           (cleanup: Error) => `; remove ${temp} too (${cleanup.message})`,
         )
       : '';
-    return `the durations cache ${file} could not be written (${(error as Error).message}); the next run will not find this run's times${left}`;
+    const why = (error as Error).message;
+    if (locking) {
+      const held =
+        (error as NodeJS.ErrnoException).code === 'ELOCKED'
+          ? `its lock ${file}.lock was held for over 10 s`
+          : `its lock ${file}.lock could not be taken (${why})`;
+      return `the durations cache ${file} could not be written: ${held}; if no other sandkit eval is running, remove ${file}.lock; the next run will not find this run's times`;
+    }
+    return `the durations cache ${file} could not be written (${why}); the next run will not find this run's times${left}`;
   } finally {
     // a lock that cannot be released goes stale in 10 s and is taken over then
     await unlock?.().catch(() => undefined);
@@ -136,6 +153,14 @@ function parseCache(text: string): Map<string, DurationEntry> | string {
     entries.set(key, { id, ms, at });
   }
   return entries;
+}
+
+/** `text` with control characters as `\uXXXX`, so that a notice never writes them to a terminal. */
+function printable(text: string): string {
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function isTime(value: unknown): value is number {

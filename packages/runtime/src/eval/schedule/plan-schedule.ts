@@ -66,8 +66,7 @@ export async function planSchedule(input: ScheduleInput): Promise<SchedulePlan> 
       notes.push(`--durations ${input.durations}: ${previous.ignored.length} line(s) not used`);
   } else if (input.cacheDir !== null) {
     const cached = await readDurationsCache(input.cacheDir);
-    if (cached.ignored !== null)
-      notes.push(`durations cache ignored: ${cached.ignored}; this run's times replace it`);
+    if (cached.ignored !== null) notes.push(`durations cache ignored: ${cached.ignored}`);
     times = new Map();
     for (const instance of todo) {
       const entry = cached.entries.get(input.keyOf(instance));

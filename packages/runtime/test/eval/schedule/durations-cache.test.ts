@@ -56,6 +56,29 @@ describe('readDurationsCache', () => {
   });
 });
 
+describe('readDurationsCache, unusual files', () => {
+  describe('when the file holds control characters', () => {
+    it('names the problem without writing them to the terminal', async () => {
+      const dir = await cacheDir();
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, durationsCacheFile), '\u001b[31m\u0007garbage');
+      const read = await readDurationsCache(dir);
+      expect(read.ignored).toContain('not JSON');
+      expect(read.ignored).not.toMatch(/[\u0000-\u001f]/);
+    });
+  });
+  describe('when the cache file is a directory', () => {
+    it('says to remove it or give another directory, not that this run replaces it', async () => {
+      const dir = await cacheDir();
+      await mkdir(join(dir, durationsCacheFile), { recursive: true });
+      const read = await readDurationsCache(dir);
+      expect(read.ignored).toContain('could not be read');
+      expect(read.ignored).toContain('remove it');
+      expect(read.ignored).not.toContain('replace');
+    });
+  });
+});
+
 describe('writeDurationsCache', () => {
   describe('when the cache is written twice', () => {
     it('keeps the entries of both, the second write winning for a key they share', async () => {
@@ -144,6 +167,18 @@ describe('writeDurationsCache', () => {
       expect(await writeDurationsCache(dir, entries([['k', { id: 'a', ms: 2, at: 1 }]]))).toBeNull();
       expect(await readdir(dir)).toEqual([durationsCacheFile]);
     });
+  });
+
+  describe('when the lock path is a regular file', () => {
+    it('says to remove it when no other run is going on', async () => {
+      const dir = await cacheDir();
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `${durationsCacheFile}.lock`), 'not a lock');
+      const why = await writeDurationsCache(dir, entries([['k', { id: 'a', ms: 1, at: 1 }]]));
+      expect(why).toContain(
+        `if no other sandkit eval is running, remove ${join(dir, durationsCacheFile)}.lock`,
+      );
+    }, 30_000);
   });
 
   describe('when the cache directory cannot be made', () => {
