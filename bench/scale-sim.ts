@@ -43,8 +43,10 @@
  * Run: `pnpm tsx bench/scale-sim.ts [--instances 500] [--quota 100] [--workers 10,50,100,200]
  *   [--seed 1] [--test-seconds 10:30] [--max-sandboxes quota|double] [--creates-per-second N]
  *   [--schedules dataset|dataset,longest-first|auto] [--durations-cache DIR] [--durations FILE]
- *   [--json FILE] [--keep]`
- * (`--creates-per-second 5` adds E2B Pro's creation rate limit, refused with the same 429.
+ *   [--pace] [--json FILE] [--keep]`
+ * (`--creates-per-second 5` adds E2B Pro's creation rate limit, refused with the same 429;
+ * `--pace` also gives the harness that rate, `sandkit eval --creates-per-second 5`, so it spaces
+ * its creates instead of retrying refused ones.
  * `--max-sandboxes double` keeps the harness default, 2 × workers, so the vendor refuses creates
  * past its quota and the pool's rate-limit retry carries the run.)
  */
@@ -84,6 +86,7 @@ const { values } = parseArgs({
     'max-sandboxes': { type: 'string', default: 'quota' },
     json: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    pace: { type: 'boolean', default: false },
     'creates-per-second': { type: 'string', default: 'Infinity' },
     schedules: { type: 'string', default: 'dataset,longest-first' },
     durations: { type: 'string' },
@@ -342,6 +345,7 @@ async function runOnce(
       adapter: vendor,
       workers,
       maxSandboxes: poolMax,
+      ...(values.pace ? { createsPerSecond } : {}),
       ...(order.requested === 'auto'
         ? { schedule: 'auto' as const, durationsCache: order.cacheDir }
         : {
@@ -465,7 +469,7 @@ if (python !== undefined && readFileSync(python).subarray(0, 2).toString('latin1
   );
 
 process.stdout.write(
-  `scale-sim: ${instances} instances, quota ${quota}, ${createsPerSecond} creates/s, pool max ${maxMode === 'quota' ? 'the quota' : '2 × workers'}, seed ${seed}, test time ${testMin}–${testMax} s, ${new Date().toISOString()}, Node ${process.version}\n\n${header}\n${rule}\n`,
+  `scale-sim: ${instances} instances, quota ${quota}, ${createsPerSecond} creates/s${values.pace ? ' (the harness paced to it)' : ''}, pool max ${maxMode === 'quota' ? 'the quota' : '2 × workers'}, seed ${seed}, test time ${testMin}–${testMax} s, ${new Date().toISOString()}, Node ${process.version}\n\n${header}\n${rule}\n`,
 );
 // warm-up, not reported: module loading and JIT would otherwise count as the first row's RSS growth
 await runOnce(Math.min(10, quota), Math.min(20, instances), { requested: 'dataset' }, null);

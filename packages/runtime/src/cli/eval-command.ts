@@ -45,6 +45,7 @@ interface EvalCliOptions {
   patchPolicy: PatchPolicy;
   workers?: number;
   maxSandboxes?: number;
+  createsPerSecond?: number;
   infraRetries?: number;
   timeout: number;
   instanceIds?: string[];
@@ -180,6 +181,11 @@ export function registerEvalCommand(program: Command): Command {
       positiveInteger,
     )
     .option(
+      '--creates-per-second <n>',
+      "sandbox creates sent per second at most; set it to your vendor's creation rate limit (E2B: 1 on Hobby, 5 on Pro) (default: no limit)",
+      positiveNumber,
+    )
+    .option(
       '--infra-retries <n>',
       'times an instance runs again on a fresh sandbox after its sandbox expired or failed to start',
       nonNegativeInteger,
@@ -291,6 +297,7 @@ function runOptions(options: EvalCliOptions, signal: AbortSignal) {
     patchPolicy: options.patchPolicy,
     ...(options.workers === undefined ? {} : { workers: options.workers }),
     ...(options.maxSandboxes === undefined ? {} : { maxSandboxes: options.maxSandboxes }),
+    ...(options.createsPerSecond === undefined ? {} : { createsPerSecond: options.createsPerSecond }),
     infraRetries: options.infraRetries ?? 2,
     timeoutSeconds: options.timeout,
     checkout: options.checkout,

@@ -58,6 +58,12 @@ export interface EvalOptions {
    * while the next one is created. Integer ≥ 1. @default 2 × workers
    */
   maxSandboxes?: number;
+  /**
+   * Sandbox creates sent per second at most, over the whole run: the vendor's creation rate limit
+   * (E2B: 1 on Hobby, 5 on Pro). Creates are spaced `1000 / createsPerSecond` ms apart instead of
+   * being refused with HTTP 429 and retried after a backoff. A number > 0. @default Infinity (no pacing)
+   */
+  createsPerSecond?: number;
   /** Times an instance runs again on a fresh sandbox after its sandbox failed (expired, gone, did not start). Integer 0–10. @default 2 */
   infraRetries?: number;
   /** Wall-time budget per instance, in seconds (checkout, patches, tests). @default 1800 (SWE-bench's) */
@@ -122,6 +128,7 @@ export interface NormalizedEvalOptions {
   adapter: SandboxAdapter | null;
   workers: number;
   maxSandboxes: number;
+  createsPerSecond: number;
   infraRetries: number;
   timeoutMs: number;
   instanceIds: readonly string[] | null;
@@ -156,6 +163,11 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
   if (!Number.isInteger(maxSandboxes) || maxSandboxes < 1)
     invalid(
       `--max-sandboxes must be a positive integer (your vendor's concurrency quota), got ${maxSandboxes}`,
+    );
+  const createsPerSecond = options.createsPerSecond ?? Number.POSITIVE_INFINITY;
+  if (typeof createsPerSecond !== 'number' || !(createsPerSecond > 0))
+    invalid(
+      `--creates-per-second must be a number > 0 (your vendor's creation rate limit, e.g. 5 for E2B Pro), got ${createsPerSecond}`,
     );
   const infraRetries = options.infraRetries ?? 2;
   if (!Number.isInteger(infraRetries) || infraRetries < 0 || infraRetries > 10)
@@ -239,6 +251,7 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
     adapter: options.adapter ?? null,
     workers,
     maxSandboxes,
+    createsPerSecond,
     infraRetries,
     timeoutMs: timeoutSeconds * 1000,
     instanceIds:

@@ -26,6 +26,8 @@ export interface EvalSandboxesOptions {
   adapter: SandboxAdapter | null;
   /** Sandboxes alive at once (in use, being created or destroyed) over every pool of the run: the vendor's quota. */
   maxSandboxes: number;
+  /** Creates sent per second at most over every pool of the run: the vendor's creation rate limit. @default Infinity */
+  createsPerSecond?: number;
   /** Per-instance budget in ms; also the pool's acquire timeout and the E2B sandbox lifetime. */
   timeoutMs: number;
   /** Makes the adapter of one image when `adapter` is `null`. @default the `kind`'s adapter for the image */
@@ -54,7 +56,9 @@ export interface EvalSandboxes {
  */
 export function createEvalSandboxes(options: EvalSandboxesOptions): EvalSandboxes {
   const pools = new Map<string, Promise<SandboxProvider>>();
-  const quota = createSandboxQuota(options.maxSandboxes);
+  const quota = createSandboxQuota(options.maxSandboxes, {
+    createsPerSecond: options.createsPerSecond ?? Number.POSITIVE_INFINITY,
+  });
   const pool = async (image: string | null): Promise<SandboxProvider> => {
     const adapter =
       options.adapter ??

@@ -135,6 +135,7 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     naming: opts.naming,
     adapter: opts.adapter,
     maxSandboxes: opts.maxSandboxes,
+    createsPerSecond: opts.createsPerSecond,
     timeoutMs: opts.timeoutMs,
   });
   const timingKeys = new Map(

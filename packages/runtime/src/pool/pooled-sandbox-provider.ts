@@ -77,7 +77,8 @@ interface Waiter {
  *   are alive, or waits. A failed `create()` rejects the oldest waiting acquire with the vendor's
  *   `SandboxError` (other errors are wrapped as `sandbox_start_failed`), unless `createAttempts`
  *   allows a retry: transient failures are retried with an exponential backoff, rate limits
- *   (`sandbox_rate_limited`) as soon as one of the pool's sandboxes is destroyed.
+ *   (`sandbox_rate_limited`) as soon as one of the pool's sandboxes is destroyed. A quota made with
+ *   `createsPerSecond` spaces every create (retries too) by `1000 / createsPerSecond` ms.
  *   With `expectedDurationMs`, a handle exposing `extendLifetime(ms)` is extended before lending.
  * - `release()` runs `reset` and returns the sandbox to the idle set; `release({ destroy: true })`,
  *   a failed reset or a failed health check destroy it, and `min` is refilled.
@@ -241,6 +242,17 @@ class SandboxPool implements PooledSandboxProvider {
     let failures = 0;
     let retries = 0;
     for (;;) {
+      // the vendor's creation rate (the quota's createsPerSecond): wait for this create's turn
+      const turnInMs = this.options.quota.reserveCreate();
+      if (turnInMs > 0) {
+        await this.sleep(turnInMs);
+        if (!this.createStillWanted()) {
+          this.creating--;
+          this.notify();
+          this.options.quota.give();
+          return;
+        }
+      }
       const sentAt = this.options.quota.frees();
       try {
         handle = await this.options.adapter.create();
@@ -285,6 +297,19 @@ class SandboxPool implements PooledSandboxProvider {
   private createStillWanted(): boolean {
     if (this.closing) return false;
     return this.waiters.length >= this.creating || this.alive() <= this.options.min;
+  }
+
+  /** Waits `ms`; `close()` ends the wait at once. */
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer);
+        this.pauses.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.pauses.add(wake);
+    });
   }
 
   /**

@@ -52,19 +52,51 @@ export interface SandboxQuota {
   reclaim(count: number): void;
   /** Adds a member; the returned function removes it. */
   join(member: SandboxQuotaMember): () => void;
+  /** Creates sent per second at most, by every member together (`Infinity`: no pacing). */
+  readonly createsPerSecond: number;
+  /**
+   * The time, in ms from now, a create may be sent at, reserving that turn: turns are
+   * `1000 / createsPerSecond + 1` ms apart, first come first served (0 without pacing). A member waits
+   * that long before calling the adapter's `create()`, so that a vendor's creation rate limit
+   * (E2B: 1 a second on Hobby, 5 on Pro) is never hit.
+   */
+  reserveCreate(): number;
+}
+
+/** Options of {@link createSandboxQuota}. */
+export interface SandboxQuotaOptions {
+  /**
+   * Creates per second the members may send together, at most: the vendor's creation rate limit.
+   * Positive; `Infinity` for none.
+   * @default Infinity
+   */
+  createsPerSecond?: number;
 }
 
 /**
  * Creates a quota of `limit` live sandboxes to share between pools (`createPooledSandboxProvider({
- * quota })`): together they never hold more than `limit`, each also staying under its own `max`.
- * @throws SandkitError `invalid_option` unless `limit` is an integer ≥ 1 or `Infinity`.
+ * quota })`): together they never hold more than `limit`, each also staying under its own `max`,
+ * and with `options.createsPerSecond` they send creates no faster than that.
+ * @throws SandkitError `invalid_option` unless `limit` is an integer ≥ 1 or `Infinity`, or for a
+ *   `createsPerSecond` that is not a number > 0.
  */
-export function createSandboxQuota(limit: number): SandboxQuota {
+export function createSandboxQuota(limit: number, options: SandboxQuotaOptions = {}): SandboxQuota {
   if (!(limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && limit >= 1)))
     throw new SandkitError({
       code: SandkitErrorCode.invalidOption,
       message: `createSandboxQuota: limit must be an integer ≥ 1 or Infinity, got ${limit}`,
     });
+  const createsPerSecond = options.createsPerSecond ?? Number.POSITIVE_INFINITY;
+  if (!(typeof createsPerSecond === 'number' && createsPerSecond > 0))
+    throw new SandkitError({
+      code: SandkitErrorCode.invalidOption,
+      message: `createSandboxQuota: createsPerSecond must be a number > 0 or Infinity (your vendor's creation rate limit), got ${createsPerSecond}`,
+    });
+  // 1 ms over the exact spacing: a timer may fire up to 1 ms before its time, and a vendor counting
+  // creates in a 1 s window would refuse one that came that early
+  const turnMs = createsPerSecond === Number.POSITIVE_INFINITY ? 0 : 1000 / createsPerSecond + 1;
+  /** When the next create may be sent (performance.now() ms). */
+  let nextTurn = 0;
   const members = new Set<SandboxQuotaMember>();
   let held = 0;
   let reclaiming = 0;
@@ -114,6 +146,14 @@ export function createSandboxQuota(limit: number): SandboxQuota {
     join(member) {
       members.add(member);
       return () => members.delete(member);
+    },
+    createsPerSecond,
+    reserveCreate() {
+      if (turnMs === 0) return 0;
+      const now = performance.now();
+      const at = Math.max(now, nextTurn);
+      nextTurn = at + turnMs;
+      return at - now;
     },
   };
 }

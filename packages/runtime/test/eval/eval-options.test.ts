@@ -13,6 +13,19 @@ const failure = (options: Partial<EvalOptions>): unknown => {
 };
 
 describe('normalizeEvalOptions', () => {
+  describe('createsPerSecond', () => {
+    it('defaults to no pacing and keeps a positive rate', () => {
+      expect(normalizeEvalOptions(base).createsPerSecond).toBe(Number.POSITIVE_INFINITY);
+      expect(normalizeEvalOptions({ ...base, createsPerSecond: 5 }).createsPerSecond).toBe(5);
+      expect(normalizeEvalOptions({ ...base, createsPerSecond: 0.5 }).createsPerSecond).toBe(0.5);
+    });
+    it.each([0, -5, Number.NaN])('refuses %s with invalid_option naming the flag', (createsPerSecond) => {
+      const error = failure({ createsPerSecond });
+      expect(SandkitError.isInstance(error) && error.code).toBe('invalid_option');
+      expect((error as Error).message).toContain('--creates-per-second must be a number > 0');
+    });
+  });
+
   describe('schedule', () => {
     it('defaults to auto with no durations file, and the cache as the environment says (off in tests)', () => {
       const options = normalizeEvalOptions(base);

@@ -24,6 +24,97 @@ describe('createSandboxQuota', () => {
     expect(SandkitError.isInstance(error) && error.code).toBe('invalid_option');
   });
 
+  it.each([0, -1, Number.NaN])('throws SandkitError invalid_option for createsPerSecond %s', (rate) => {
+    expect(() => createSandboxQuota(10, { createsPerSecond: rate })).toThrow(
+      expect.objectContaining({
+        code: 'invalid_option',
+        message: expect.stringContaining('createsPerSecond'),
+      }),
+    );
+  });
+
+  describe('when the vendor accepts 10 creates a second and two pools ask for 14 sandboxes at once', () => {
+    const vendorAt10PerSecond = (root: string) =>
+      createLocalSimulatedVendor(root, {
+        seed: 3,
+        quota: 100,
+        createsPerSecond: 10,
+        createMs: { median: 5, sigma: 0.1, min: 5, max: 5 },
+        roundTripMs: { min: 1, max: 1 },
+      });
+    const askFor14 = async (
+      quota: ReturnType<typeof createSandboxQuota>,
+      vendor: ReturnType<typeof vendorAt10PerSecond>,
+    ) => {
+      const pools = [1, 2].map(() =>
+        track(
+          createPooledSandboxProvider({
+            adapter: vendor,
+            max: 10,
+            quota,
+            createAttempts: 4,
+            createRetryDelayMs: 50,
+          }),
+        ),
+      );
+      const started = performance.now();
+      const sessions = await Promise.all(Array.from({ length: 14 }, (_, i) => pools[i % 2]!.acquire()));
+      const tookMs = performance.now() - started;
+      await Promise.all(sessions.map((session) => session.release({ destroy: true })));
+      await closeAll();
+      await vendor.settled();
+      return tookMs;
+    };
+
+    it('spaces the creates 100 ms apart with createsPerSecond 10, and the vendor refuses none', async () => {
+      const root = await mkdtemp(join(tmpdir(), 'sandkit-quota-pace-'));
+      try {
+        const vendor = vendorAt10PerSecond(root);
+        const tookMs = await askFor14(createSandboxQuota(100, { createsPerSecond: 10 }), vendor);
+        expect(vendor.stats().createRateRefusals).toBe(0);
+        expect(vendor.stats().created).toBe(14);
+        // the 14th create is sent 13 turns after the first
+        expect(tookMs).toBeGreaterThanOrEqual(13 * 100);
+      } finally {
+        await rm(root, { recursive: true, force: true });
+      }
+    }, 30_000);
+
+    it('without createsPerSecond sends them at once and the vendor refuses some (what the pacing avoids)', async () => {
+      const root = await mkdtemp(join(tmpdir(), 'sandkit-quota-pace-'));
+      try {
+        const vendor = vendorAt10PerSecond(root);
+        await askFor14(createSandboxQuota(100), vendor);
+        expect(vendor.stats().createRateRefusals).toBeGreaterThan(0);
+      } finally {
+        await rm(root, { recursive: true, force: true });
+      }
+    }, 30_000);
+  });
+
+  describe('when the pools close while creates wait for their turn', () => {
+    it('rejects every acquire at once and sends no create after the close', async () => {
+      const adapter = createCountingAdapter();
+      const quota = createSandboxQuota(10, { createsPerSecond: 2 });
+      const pool = createPooledSandboxProvider({ adapter, max: 10, quota });
+      const acquires = Array.from({ length: 4 }, () =>
+        pool.acquire().then(
+          (session) => session,
+          (error: unknown) => error,
+        ),
+      );
+      await until(() => adapter.creates === 1);
+      const closed = performance.now();
+      await pool.close();
+      const outcomes = await Promise.all(acquires);
+      expect(performance.now() - closed).toBeLessThan(1000);
+      expect(adapter.creates).toBe(1);
+      expect(outcomes.every((outcome) => SandboxError.isInstance(outcome))).toBe(true);
+      expect(adapter.live).toBe(0);
+      expect(quota.held()).toBe(0);
+    });
+  });
+
   describe('when three pools share a quota of 2', () => {
     it('never holds more than 2 sandboxes together, and a destroy in one pool serves a waiter in another', async () => {
       const adapter = createCountingAdapter({ createDelayMs: 5 });
