@@ -75,15 +75,15 @@ Examples:
   sandkit eval --dataset instances.jsonl --predictions preds.jsonl --repos mirrors --workers 4 --out out/run1
   sandkit eval --dataset instances.jsonl --predictions preds.jsonl --repos mirrors --workers 4 --out out/run1 --resume
 
-  # E2B with a quota of 100 concurrent sandboxes: never more than 100 alive, one worker per slot
-  # (each takes its next instance as soon as its sandbox is handed back; see docs/running-swe-bench.md,
+  # E2B Pro (100 concurrent sandboxes, 5 creates a second): never more than 100 alive, one worker per slot,
+  # creates 200 ms apart (each worker takes its next instance as soon as its sandbox is handed back; see docs/running-swe-bench.md,
   # "Running at scale")
-  sandkit eval --dataset instances.jsonl --predictions preds.jsonl --sandbox e2b --image my-template --workers 100 --max-sandboxes 100 --out out/e2b
+  sandkit eval --dataset instances.jsonl --predictions preds.jsonl --sandbox e2b --image my-template --workers 100 --max-sandboxes 100 --creates-per-second 5 --out out/e2b
 
   # the next model on the same instances: --schedule auto (the default) starts them longest first
   # by the times the first run left in the durations cache, so the run's end is not a few long
   # instances running alone (--durations out/e2b/results.jsonl gives the times from a file instead)
-  sandkit eval --dataset instances.jsonl --predictions preds2.jsonl --sandbox e2b --image my-template --workers 100 --max-sandboxes 100 --out out/e2b-2
+  sandkit eval --dataset instances.jsonl --predictions preds2.jsonl --sandbox e2b --image my-template --workers 100 --max-sandboxes 100 --creates-per-second 5 --out out/e2b-2
 
   # SWE-bench Verified on the official images (swebench/sweb.eval.x86_64.<id>:latest), in place at /testbed
   sandkit eval --dataset data/test-00000-of-00001.parquet --predictions preds.jsonl --sandbox docker --out out/verified
