@@ -30,6 +30,7 @@ const exitIsDirectory = writeExit.isDirectory;
 const exitMissing = 22;
 const exitLarge = 30;
 const exitNotRegular = 31;
+const exitNotDirectory = 32;
 
 /**
  * Files larger than this many bytes are read through the archive endpoint; smaller ones through a
@@ -39,13 +40,14 @@ const exitNotRegular = 31;
 export const archiveReadMinBytes = 8 * 1024 * 1024;
 
 // $1 the path, $2 archiveReadMinBytes. A path that does not exist for `-e` only because a parent
-// may not be searched is left to `cat`, which says "Permission denied". A pipe, socket or device is
+// may not be searched is left to `cat`, which says "Permission denied"; one under a regular file
+// exits ${exitNotDirectory} (`not_directory`, as the local adapter says). A pipe, socket or device is
 // refused (`cat` would block on a pipe, or never end on /dev/zero). A large readable file prints
 // its size and its canonical path (`readlink -f`: the kernel's resolution, `..` after a symlinked
 // directory included, which the engine's archive path does not do), then exits ${exitLarge}; the
 // canonical path is printed last and whole (a trailing newline in a name survives the `x`).
 const readScript = `if [ -d "$1" ]; then exit ${exitIsDirectory}; fi
-if [ ! -e "$1" ]; then case $(LC_ALL=C stat -L -- "$1" 2>&1) in *'Permission denied'*) exec cat -- "$1";; esac; exit ${exitMissing}; fi
+if [ ! -e "$1" ]; then case $(LC_ALL=C stat -L -- "$1" 2>&1) in *'Permission denied'*) exec cat -- "$1";; *'Not a directory'*) exit ${exitNotDirectory};; esac; exit ${exitMissing}; fi
 [ -f "$1" ] || exit ${exitNotRegular}
 if [ -r "$1" ]; then size=$(stat -L -c %s -- "$1") && [ "$size" -gt "$2" ] && { real=$(readlink -f -- "$1" && echo x) && real=\${real%??} || real=$1; printf '%s\\n%s' "$size" "$real"; exit ${exitLarge}; }; fi
 exec cat -- "$1"`;
@@ -55,7 +57,8 @@ const catScript = 'exec cat -- "$1"';
 /**
  * Reads a whole file as bytes. Symlinks are followed as the kernel follows them.
  * @throws SandkitError `invalid_option` for an empty path or one with a NUL byte (as the local adapter).
- * @throws SandboxError `file_not_found`, `is_directory`; `refused` for a pipe, socket or device (not a
+ * @throws SandboxError `file_not_found`, `is_directory`, `not_directory` when a parent is a file;
+ *   `refused` for a pipe, socket or device (not a
  *   regular file); `too_large` for a file over `buffer.constants.MAX_LENGTH` bytes (4 GiB on Node
  *   20), which no single buffer holds; `sandbox_unavailable` (also for "Permission denied"),
  *   `sandbox_destroyed`; SandkitError `aborted` when `signal` aborts.
@@ -176,6 +179,13 @@ function fileError(result: InternalScriptResult, path: string, action: 'read' | 
     return new SandboxError({
       code: SandkitErrorCode.refused,
       message: `cannot write ${path}: more than 40 symbolic links (a loop?); write to the file the link should lead to`,
+      details: { path },
+    });
+  }
+  if (result.exitCode === exitNotDirectory) {
+    return new SandboxError({
+      code: SandkitErrorCode.notDirectory,
+      message: `a parent of ${path} is not a directory`,
       details: { path },
     });
   }

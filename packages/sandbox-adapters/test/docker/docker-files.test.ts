@@ -77,6 +77,14 @@ describe('readFile (docker)', () => {
       expect(left.stdout.trim()).toBe('0');
     }, 60_000);
   });
+  describe('when a parent of the path is a regular file', () => {
+    it('throws not_directory, as the local adapter does', async () => {
+      const { client } = sandbox(handle);
+      await client.writeFile('plain-parent', 'x');
+      await expect(client.readFile('plain-parent/child')).rejects.toMatchObject({ code: 'not_directory' });
+      await expect(client.readFile('plain-parent/x/child')).rejects.toMatchObject({ code: 'not_directory' });
+    });
+  });
   describe('when a parent directory may not be searched by the sandbox user', () => {
     it('says Permission denied, not that the file does not exist', async () => {
       const { client } = sandbox(user);

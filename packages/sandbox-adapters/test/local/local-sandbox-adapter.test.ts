@@ -244,6 +244,13 @@ describe('local writeFile', () => {
       expect(Date.now() - started, path).toBeLessThan(5_000);
     }
   });
+  it('reads a path under a regular file as not_directory', async () => {
+    const handle = await create();
+    await handle.client.writeFile('plain-parent', 'x');
+    await expect(handle.client.readFile('plain-parent/child')).rejects.toMatchObject({
+      code: 'not_directory',
+    });
+  });
   it('survives concurrent writes to one path: last content whole, no temp files', async () => {
     const handle = await create();
     await Promise.all(

@@ -11,11 +11,12 @@
  * cache's lock (`durations-v1.json.lock`, a directory, by proper-lockfile: stale after 10 s), re-reads
  * the file, merges this run's times in and renames a temporary file over it: a reader never sees
  * half a file, and runs writing at the same moment (parallel `sandkit eval`s, on one machine or
- * sharing the directory) all keep their entries. Anything unreadable (not JSON, another format, a cut-off file) is ignored with a note and
+ * sharing the directory) all keep their entries. A temporary file a killed run left is removed by
+ * the next write. Anything unreadable (not JSON, another format, a cut-off file) is ignored with a note and
  * replaced at the end of the run; the cache never fails a run.
  * @module
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { lock } from 'proper-lockfile';
 
@@ -102,6 +103,9 @@ export async function writeDurationsCache(
     locking = true;
     unlock = await lock(file, lockOptions);
     locking = false;
+    // only the lock's holder writes a temporary file: any other is a killed run's
+    for (const name of await readdir(dir))
+      if (name.startsWith(`${durationsCacheFile}.tmp-`)) await rm(join(dir, name), { force: true });
     // re-read under the lock: another run may have written since this one started
     const current = await readDurationsCache(dir);
     const merged = new Map([...current.entries, ...updates]);

@@ -157,6 +157,16 @@ describe('writeDurationsCache', () => {
     });
   });
 
+  describe('when a killed run left a temporary file', () => {
+    it('removes it with the next write', async () => {
+      const dir = await cacheDir();
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `${durationsCacheFile}.tmp-4242-abc`), '{"half":');
+      expect(await writeDurationsCache(dir, entries([['k', { id: 'a', ms: 3, at: 1 }]]))).toBeNull();
+      expect(await readdir(dir)).toEqual([durationsCacheFile]);
+    });
+  });
+
   describe('when a dead run left its lock', () => {
     it('takes the stale lock over and writes', async () => {
       const dir = await cacheDir();
