@@ -21,6 +21,7 @@ import type { PatchPolicy } from '../eval/instance/patch-step.js';
 import { createStreamProgress } from '../eval/report/progress.js';
 import { runEval } from '../eval/run-eval.js';
 import { exampleDatasetFiles } from '../example-dataset/build-example-repos.js';
+import { minCreatesPerSecond } from '../pool/sandbox-quota.js';
 import { exampleCacheDir, exampleMirrorsDir, runExampleEval } from './eval-example.js';
 import { positiveInteger } from './positive-integer.js';
 import { missingSandboxPackages } from './sandbox-packages.js';
@@ -65,8 +66,9 @@ Examples:
   # sandkit-eval/wrong, and prints both summaries
   sandkit eval --example
 
-  # the embedded dataset with your own options (--example takes none), once --example has built
-  # its repositories into the cache
+  # the embedded dataset as a dataset of your own (--example takes the run's options, such as
+  # --workers, --out or --patch-policy, but not --dataset, --gold or --instance-ids), once
+  # --example has built its repositories into the cache
   sandkit eval --dataset ${exampleDatasetFiles.instances} \\
     --predictions ${exampleDatasetFiles.wrongPredictions} \\
     --repos ${exampleMirrorsDir(exampleCacheDir())} --workers 2 --out out/mini
@@ -183,7 +185,7 @@ export function registerEvalCommand(program: Command): Command {
     .option(
       '--creates-per-second <n>',
       "sandbox creates sent per second at most; set it to your vendor's creation rate limit (E2B: 1 on Hobby, 5 on Pro) (default: no limit)",
-      positiveNumber,
+      createRate,
     )
     .option(
       '--infra-retries <n>',
@@ -358,6 +360,15 @@ function checkDatasetChoice(options: EvalCliOptions): string | null {
 function nonNegativeInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be an integer ≥ 0');
+  return n;
+}
+
+function createRate(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < minCreatesPerSecond)
+    throw new InvalidArgumentError(
+      `must be a number of creates per second, at least ${minCreatesPerSecond} (your vendor's creation rate limit: 5 for E2B Pro, 1 for Hobby); leave it out for no limit`,
+    );
   return n;
 }
 

@@ -53,7 +53,9 @@ export async function runExampleEval(
     {
       name: 'wrong',
       title:
-        'Model-like predictions (expected: 3 resolved, one only through patch --fuzz=5 as the official harness applies it; 2 unresolved; 1 empty patch)',
+        options.patchPolicy === 'strict'
+          ? 'Model-like predictions (expected with --patch-policy strict: 2 resolved; 1 patch_apply error, the patch only patch --fuzz=5 applies; 2 unresolved; 1 empty patch)'
+          : 'Model-like predictions (expected: 3 resolved, one only through patch --fuzz=5 as the official harness applies it; 2 unresolved; 1 empty patch)',
       predictions: exampleDatasetFiles.wrongPredictions,
     },
   ];

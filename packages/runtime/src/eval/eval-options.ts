@@ -5,6 +5,7 @@
 import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type SandboxAdapter, SandkitError, SandkitErrorCode } from '@sandkit/core';
+import { minCreatesPerSecond } from '../pool/sandbox-quota.js';
 import type { EvalSandboxKind } from './eval-sandboxes.js';
 import type { CheckoutMode } from './instance/checkout-instance.js';
 import type { PatchPolicy } from './instance/patch-step.js';
@@ -61,7 +62,7 @@ export interface EvalOptions {
   /**
    * Sandbox creates sent per second at most, over the whole run: the vendor's creation rate limit
    * (E2B: 1 on Hobby, 5 on Pro). Creates are spaced `1000 / createsPerSecond` ms apart instead of
-   * being refused with HTTP 429 and retried after a backoff. A number > 0. @default Infinity (no pacing)
+   * being refused with HTTP 429 and retried after a backoff. At least 0.001. @default Infinity (no pacing)
    */
   createsPerSecond?: number;
   /** Times an instance runs again on a fresh sandbox after its sandbox failed (expired, gone, did not start). Integer 0–10. @default 2 */
@@ -165,9 +166,9 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
       `--max-sandboxes must be a positive integer (your vendor's concurrency quota), got ${maxSandboxes}`,
     );
   const createsPerSecond = options.createsPerSecond ?? Number.POSITIVE_INFINITY;
-  if (typeof createsPerSecond !== 'number' || !(createsPerSecond > 0))
+  if (typeof createsPerSecond !== 'number' || !(createsPerSecond >= minCreatesPerSecond))
     invalid(
-      `--creates-per-second must be a number > 0 (your vendor's creation rate limit, e.g. 5 for E2B Pro), got ${createsPerSecond}`,
+      `--creates-per-second must be a number of creates per second, at least ${minCreatesPerSecond} (your vendor's creation rate limit: 5 for E2B Pro, 1 for Hobby), got ${createsPerSecond}; leave it out for no limit`,
     );
   const infraRetries = options.infraRetries ?? 2;
   if (!Number.isInteger(infraRetries) || infraRetries < 0 || infraRetries > 10)

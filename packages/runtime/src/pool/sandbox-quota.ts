@@ -63,11 +63,14 @@ export interface SandboxQuota {
   reserveCreate(): number;
 }
 
+/** Least `createsPerSecond` accepted: one create every 1,000 s (a turn must fit Node's timers). */
+export const minCreatesPerSecond = 0.001;
+
 /** Options of {@link createSandboxQuota}. */
 export interface SandboxQuotaOptions {
   /**
    * Creates per second the members may send together, at most: the vendor's creation rate limit.
-   * Positive; `Infinity` for none.
+   * At least {@link minCreatesPerSecond}; `Infinity` for none.
    * @default Infinity
    */
   createsPerSecond?: number;
@@ -78,7 +81,7 @@ export interface SandboxQuotaOptions {
  * quota })`): together they never hold more than `limit`, each also staying under its own `max`,
  * and with `options.createsPerSecond` they send creates no faster than that.
  * @throws SandkitError `invalid_option` unless `limit` is an integer ≥ 1 or `Infinity`, or for a
- *   `createsPerSecond` that is not a number > 0.
+ *   `createsPerSecond` below {@link minCreatesPerSecond} (or not a number).
  */
 export function createSandboxQuota(limit: number, options: SandboxQuotaOptions = {}): SandboxQuota {
   if (!(limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && limit >= 1)))
@@ -87,10 +90,10 @@ export function createSandboxQuota(limit: number, options: SandboxQuotaOptions =
       message: `createSandboxQuota: limit must be an integer ≥ 1 or Infinity, got ${limit}`,
     });
   const createsPerSecond = options.createsPerSecond ?? Number.POSITIVE_INFINITY;
-  if (!(typeof createsPerSecond === 'number' && createsPerSecond > 0))
+  if (!(typeof createsPerSecond === 'number' && createsPerSecond >= minCreatesPerSecond))
     throw new SandkitError({
       code: SandkitErrorCode.invalidOption,
-      message: `createSandboxQuota: createsPerSecond must be a number > 0 or Infinity (your vendor's creation rate limit), got ${createsPerSecond}`,
+      message: `createSandboxQuota: createsPerSecond must be a number ≥ ${minCreatesPerSecond} or Infinity (your vendor's creation rate limit), got ${createsPerSecond}`,
     });
   // 1 ms over the exact spacing: a timer may fire up to 1 ms before its time, and a vendor counting
   // creates in a 1 s window would refuse one that came that early

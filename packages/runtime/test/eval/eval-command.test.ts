@@ -94,6 +94,29 @@ describe('sandkit eval', () => {
     expect(unknown.stderr).toMatch(/not in the dataset: nope-1/);
   }, 120_000);
 
+  it('exits 2 for a --creates-per-second that is not a rate, saying what to give, and writes nothing', async () => {
+    const runs = await Promise.all(
+      ['0', 'abc', '1e-9'].map((rate) =>
+        runCli([
+          'eval',
+          '--dataset',
+          miniInstances,
+          '--gold',
+          '--out',
+          join(dir, `rate-${rate}`),
+          '--creates-per-second',
+          rate,
+        ]),
+      ),
+    );
+    for (const run of runs) {
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('must be a number of creates per second, at least 0.001');
+      expect(run.stderr).toContain('5 for E2B Pro');
+    }
+    for (const rate of ['0', 'abc', '1e-9']) expect(existsSync(join(dir, `rate-${rate}`))).toBe(false);
+  }, 120_000);
+
   it('exits 2 before any instance runs when the dataset holds no record (0 bytes, or no line is JSON)', async () => {
     await writeFile(join(dir, 'empty.jsonl'), '');
     await writeFile(join(dir, 'garbage.jsonl'), 'garbage\n');

@@ -19,11 +19,16 @@ describe('normalizeEvalOptions', () => {
       expect(normalizeEvalOptions({ ...base, createsPerSecond: 5 }).createsPerSecond).toBe(5);
       expect(normalizeEvalOptions({ ...base, createsPerSecond: 0.5 }).createsPerSecond).toBe(0.5);
     });
-    it.each([0, -5, Number.NaN])('refuses %s with invalid_option naming the flag', (createsPerSecond) => {
-      const error = failure({ createsPerSecond });
-      expect(SandkitError.isInstance(error) && error.code).toBe('invalid_option');
-      expect((error as Error).message).toContain('--creates-per-second must be a number > 0');
-    });
+    it.each([0, -5, Number.NaN, 1e-9])(
+      'refuses %s with invalid_option naming the flag',
+      (createsPerSecond) => {
+        const error = failure({ createsPerSecond });
+        expect(SandkitError.isInstance(error) && error.code).toBe('invalid_option');
+        expect((error as Error).message).toContain(
+          '--creates-per-second must be a number of creates per second, at least 0.001',
+        );
+      },
+    );
   });
 
   describe('schedule', () => {

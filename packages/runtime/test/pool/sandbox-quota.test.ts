@@ -24,7 +24,7 @@ describe('createSandboxQuota', () => {
     expect(SandkitError.isInstance(error) && error.code).toBe('invalid_option');
   });
 
-  it.each([0, -1, Number.NaN])('throws SandkitError invalid_option for createsPerSecond %s', (rate) => {
+  it.each([0, -1, Number.NaN, 1e-9])('throws SandkitError invalid_option for createsPerSecond %s', (rate) => {
     expect(() => createSandboxQuota(10, { createsPerSecond: rate })).toThrow(
       expect.objectContaining({
         code: 'invalid_option',
