@@ -299,26 +299,21 @@ class SandboxPool implements PooledSandboxProvider {
     return this.waiters.length >= this.creating || this.alive() <= this.options.min;
   }
 
-  /** Waits `ms`; `close()` ends the wait at once. */
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = (): void => {
-        clearTimeout(timer);
-        this.pauses.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      this.pauses.add(wake);
-    });
-  }
-
   /**
    * Waits the backoff of retry number `retry`. After a rate limit it also ends as soon as one of
    * this pool's sandboxes is destroyed (one waiting retry per freed slot, oldest first), since that
-   * frees a slot of the vendor's quota. `close()` ends every pause.
+   * frees a slot of the vendor's quota.
    */
   private pauseBeforeRetry(retry: number, rateLimited: boolean): Promise<void> {
     const { createRetryDelayMs: first, createRetryMaxDelayMs: max } = this.options;
+    return this.sleep(createRetryDelayMs(retry, first, max), rateLimited);
+  }
+
+  /**
+   * Waits `ms`; `close()` ends the wait at once, and so does a destroyed sandbox's freed slot when
+   * `wakeOnFreedSlot` (see {@link SandboxPool.pauseBeforeRetry}).
+   */
+  private sleep(ms: number, wakeOnFreedSlot = false): Promise<void> {
     return new Promise((resolve) => {
       const wake = (): void => {
         clearTimeout(timer);
@@ -327,9 +322,9 @@ class SandboxPool implements PooledSandboxProvider {
         if (index >= 0) this.slotWaiters.splice(index, 1);
         resolve();
       };
-      const timer = setTimeout(wake, createRetryDelayMs(retry, first, max));
+      const timer = setTimeout(wake, ms);
       this.pauses.add(wake);
-      if (rateLimited) this.slotWaiters.push(wake);
+      if (wakeOnFreedSlot) this.slotWaiters.push(wake);
     });
   }
 

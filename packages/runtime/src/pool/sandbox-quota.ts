@@ -52,8 +52,6 @@ export interface SandboxQuota {
   reclaim(count: number): void;
   /** Adds a member; the returned function removes it. */
   join(member: SandboxQuotaMember): () => void;
-  /** Creates sent per second at most, by every member together (`Infinity`: no pacing). */
-  readonly createsPerSecond: number;
   /**
    * The time, in ms from now, a create may be sent at, reserving that turn: turns are
    * `1000 / createsPerSecond + 1` ms apart, first come first served (0 without pacing). A member waits
@@ -150,7 +148,6 @@ export function createSandboxQuota(limit: number, options: SandboxQuotaOptions =
       members.add(member);
       return () => members.delete(member);
     },
-    createsPerSecond,
     reserveCreate() {
       if (turnMs === 0) return 0;
       const now = performance.now();

@@ -6,7 +6,6 @@
  * a second copy of the data.
  * @module
  */
-import { posix } from 'node:path';
 import { SandboxError, SandkitErrorCode } from '@sandkit/core';
 import {
   type ArchiveResponse,
@@ -60,18 +59,17 @@ export async function putFile(
 /** What {@link getFile} found at a path. */
 export type ArchivedFile =
   | { kind: 'file'; data: Uint8Array }
-  /** Anything the caller must resolve another way: missing, a directory, a special file. */
+  /** Anything the caller must resolve another way: missing, a directory, a symlink, a special file. */
   | { kind: 'unresolved'; reason: string };
 
-/** Symlinks followed before giving up (as the kernel's ELOOP limit, roughly). */
-const maxLinks = 8;
-
 /**
- * Reads the regular file at absolute `path` (following symlinks) from an archive of it. Read by
- * the engine, so the sandbox user's read permission is not checked.
+ * Reads the regular file at absolute `path` from an archive of it. The engine does not follow a
+ * symlink the way the kernel does (it resolves `..` on the path as written), so `path` should be
+ * canonical (`readlink -f`); a symlink found there is `unresolved`. Read by the engine, so the
+ * sandbox user's read permission is not checked.
  * @param sizeHint the size in bytes the file had a moment ago (see `ArchiveRequestOptions.sizeHint`)
- * @returns `unresolved` for a missing path, a directory or a special file (the caller reads it
- *   another way to report the right error)
+ * @returns `unresolved` for a missing path, a directory, a symlink or a special file (the caller
+ *   reads it another way to report the right error)
  * @throws SandboxError `sandbox_gone` / `sandbox_unavailable` for engine failures other than a
  *   missing path; SandkitError `aborted` when `signal` aborts.
  */
@@ -81,33 +79,25 @@ export async function getFile(
   signal?: AbortSignal,
   sizeHint?: number,
 ): Promise<ArchivedFile> {
-  let current = path;
-  for (let hop = 0; hop <= maxLinks; hop++) {
-    let response: ArchiveResponse;
-    try {
-      response = await requestArchive(state.options.docker, state.container.id, current, {
-        signal,
-        sizeHint,
-      });
-    } catch (error) {
-      if (signal?.aborted) throw aborted('reading', path, error);
-      throw engineError(error, `cannot read ${path}`);
-    }
-    if (response.kind === 'status') {
-      // 404 means a missing path as well as a missing container: let the caller tell them apart.
-      if (response.statusCode === 404) return { kind: 'unresolved', reason: 'not found' };
-      throw statusError(response, `cannot read ${path}`);
-    }
-    const { entry } = response;
-    if (entry.kind === 'file')
-      return {
-        kind: 'file',
-        data: new Uint8Array(entry.data.buffer, entry.data.byteOffset, entry.data.length),
-      };
-    if (entry.kind !== 'symlink') return { kind: 'unresolved', reason: entry.kind };
-    current = posix.resolve(posix.dirname(current), entry.target);
+  let response: ArchiveResponse;
+  try {
+    response = await requestArchive(state.options.docker, state.container.id, path, { signal, sizeHint });
+  } catch (error) {
+    if (signal?.aborted) throw aborted('reading', path, error);
+    throw engineError(error, `cannot read ${path}`);
   }
-  return { kind: 'unresolved', reason: 'too many symlinks' };
+  if (response.kind === 'status') {
+    // 404 means a missing path as well as a missing container: let the caller tell them apart.
+    if (response.statusCode === 404) return { kind: 'unresolved', reason: 'not found' };
+    throw statusError(response, `cannot read ${path}`);
+  }
+  const { entry } = response;
+  if (entry.kind === 'file')
+    return {
+      kind: 'file',
+      data: new Uint8Array(entry.data.buffer, entry.data.byteOffset, entry.data.length),
+    };
+  return { kind: 'unresolved', reason: entry.kind };
 }
 
 /** The engine's answer other than 200, as the error `engineError` makes of a failed engine call. */

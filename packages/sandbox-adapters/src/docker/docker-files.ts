@@ -9,7 +9,7 @@
  *   and what the sandbox user may not write is refused.
  * - readFile: a script over the command channel tells a missing file from a directory and `cat`s
  *   a file up to {@link archiveReadMinBytes}; a larger one comes through the archive endpoint
- *   (symlinks followed), read from its own socket straight into one buffer of the file's size,
+ *   (at its canonical path, `readlink -f`), read from its own socket straight into one buffer of the file's size,
  *   allocated from the size the script printed and its pages touched while the engine prepares
  *   the archive (archive-request.ts).
  *   The engine reads as root, so only a file the sandbox user can read (`test -r`) goes that way;
