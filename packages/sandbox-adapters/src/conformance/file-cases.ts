@@ -180,6 +180,28 @@ export function describeFileCases(context: ConformanceContext): void {
         expect(left.stdout, describeResult(left)).toBe('file\nx');
       },
     );
+    test(
+      'files.bad-path',
+      'rejects an empty path, a NUL byte or a lone surrogate with SandkitError invalid_option, writing nothing',
+      async () => {
+        await client().exec('rm -rf files/bad && mkdir -p files/bad');
+        for (const path of ['', 'files/bad/a\0b', 'files/bad/a\uD800b', 'files/bad/\uDC00/x.bin']) {
+          for (const call of [
+            () => client().readFile(path),
+            () => client().writeFile(path, 'x'),
+            () => client().writeFile(path, new Uint8Array(9 * 2 ** 20)),
+          ]) {
+            const outcome = await call().then(
+              () => 'resolved',
+              (error: { code?: string; message?: string }) => `${error.code}: ${error.message}`,
+            );
+            expect(outcome, JSON.stringify(path)).toMatch(/^invalid_option: path /);
+          }
+        }
+        const left = await client().exec('ls -A files/bad');
+        expect(left.stdout, describeResult(left)).toBe('');
+      },
+    );
     test('files.missing', 'throws SandboxError file_not_found for a missing file', async () => {
       await expectSandboxError(client().readFile('files/no-such-file.txt'), 'file_not_found');
       await expectSandboxError(client().readFile('no-such-dir/file.txt'), 'file_not_found');

@@ -21,14 +21,14 @@
  */
 import { constants } from 'node:buffer';
 import { posix } from 'node:path';
-import { SandboxError, type SandboxData, SandkitErrorCode, type WriteFileOptions } from '@sandkit/core';
-import { channelWriteMaxBytes, writeExit, writeOverChannel } from './channel-write.js';
-import { writeThroughArchive } from './archive-write.js';
-import { type ArchivedFile, getFile } from './container-files.js';
+import { type SandboxData, SandboxError, SandkitErrorCode, type WriteFileOptions } from '@sandkit/core';
+import { checkedPath } from '../checked-path.js';
 import { goModeTypeBits, statArchivePath } from './archive-request.js';
+import { writeThroughArchive } from './archive-write.js';
+import { channelWriteMaxBytes, writeExit, writeOverChannel } from './channel-write.js';
+import { type ArchivedFile, getFile } from './container-files.js';
 import { type InternalScriptResult, runInternalScript } from './docker-exec.js';
 import { assertLive, type DockerSandboxState } from './docker-sandbox-state.js';
-import { checkedPath } from '../checked-path.js';
 
 const exitIsDirectory = writeExit.isDirectory;
 const exitMissing = 22;

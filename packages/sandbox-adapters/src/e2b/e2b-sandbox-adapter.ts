@@ -21,6 +21,7 @@ import {
 } from '@sandkit/core';
 import { RateLimitError, type Sandbox, SandboxNotFoundError } from 'e2b';
 import { OutputLogRetention } from '../capture/output-log-retention.js';
+import { checkedPath } from '../checked-path.js';
 import { goneError, toSandboxErrorChecked } from './e2b-errors.js';
 import { runE2BCommand } from './e2b-exec.js';
 import { execDir } from './e2b-exec-script.js';
@@ -125,7 +126,7 @@ function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSan
     }
     return sandbox;
   };
-  const absolute = (path: string): string => posix.resolve(config.workdir, path);
+  const absolute = (path: string): string => posix.resolve(config.workdir, checkedPath(path));
   const logs = new OutputLogRetention(execDir);
   const staging = new E2BStagingFiles();
   const requireApi = (action: string): void => {
