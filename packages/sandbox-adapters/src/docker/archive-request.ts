@@ -132,15 +132,16 @@ export function requestArchive(
     };
 
     if (request.settled) return;
+    // Built before connecting: encodeURIComponent throws on a lone surrogate, which here rejects
+    // the promise, while inside the socket's callback it would be an uncaught exception.
+    const requestHead = archiveRequestHead('GET', containerId, path);
     const socket = connect({
       ...socketAddress(connection),
       onread: { buffer: nextBuffer, callback: onRead },
     });
     request.attach(socket);
     socket.once('connect', () => {
-      socket.write(
-        `GET /containers/${encodeURIComponent(containerId)}/archive?path=${encodeURIComponent(path)} HTTP/1.0\r\nHost: docker\r\nUser-Agent: sandkit\r\n\r\n`,
-      );
+      socket.write(requestHead);
       // Only until the response head arrives: from then on the data is written into `prepared`.
       if (prepared !== undefined) touchPages(prepared, () => head !== undefined && !request.settled);
     });
@@ -197,13 +198,10 @@ export function statArchivePath(
     const request = settleOnce<ArchiveStatResponse>(resolve, reject, signal);
     const settle = request.settle;
     if (request.settled) return;
+    const requestHead = archiveRequestHead('HEAD', containerId, path);
     const socket = connect(socketAddress(connection));
     request.attach(socket);
-    socket.once('connect', () => {
-      socket.write(
-        `HEAD /containers/${encodeURIComponent(containerId)}/archive?path=${encodeURIComponent(path)} HTTP/1.0\r\nHost: docker\r\nUser-Agent: sandkit\r\n\r\n`,
-      );
-    });
+    socket.once('connect', () => socket.write(requestHead));
     const answer = () => {
       const text = Buffer.concat(reply).toString('latin1');
       const end = text.indexOf('\r\n\r\n');
@@ -276,13 +274,18 @@ export function putArchiveRequest(
     const settle = request.settle;
     if (request.settled) return;
     const length = parts.reduce((sum, part) => sum + part.length, 0);
+    const requestHead = archiveRequestHead(
+      'PUT',
+      containerId,
+      dir,
+      '&noOverwriteDirNonDir=true',
+      `Content-Type: application/x-tar\r\nContent-Length: ${length}\r\n`,
+    );
     const socket = connect(socketAddress(connection));
     request.attach(socket);
     socket.once('connect', () => {
       socket.cork();
-      socket.write(
-        `PUT /containers/${encodeURIComponent(containerId)}/archive?path=${encodeURIComponent(dir)}&noOverwriteDirNonDir=true HTTP/1.0\r\nHost: docker\r\nUser-Agent: sandkit\r\nContent-Type: application/x-tar\r\nContent-Length: ${length}\r\n\r\n`,
-      );
+      socket.write(requestHead);
       for (const part of parts) socket.write(part);
       socket.uncork();
     });
@@ -368,6 +371,20 @@ export function touchPages(buffer: Buffer, keepGoing: () => boolean): void {
     setImmediate(slice);
   };
   setImmediate(slice);
+}
+
+/**
+ * The HTTP/1.0 request line and headers of an archive request on `path` of `containerId`.
+ * @throws URIError when `path` holds a lone surrogate (callers check paths first)
+ */
+function archiveRequestHead(
+  method: 'GET' | 'HEAD' | 'PUT',
+  containerId: string,
+  path: string,
+  query = '',
+  headers = '',
+): string {
+  return `${method} /containers/${encodeURIComponent(containerId)}/archive?path=${encodeURIComponent(path)}${query} HTTP/1.0\r\nHost: docker\r\nUser-Agent: sandkit\r\n${headers}\r\n`;
 }
 
 /** Where `connect` reaches the engine: its unix socket, or its TCP host and port. */

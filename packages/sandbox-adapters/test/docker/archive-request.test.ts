@@ -343,3 +343,14 @@ describe('statArchivePath', () => {
     });
   });
 });
+
+describe('archive requests on a path with a lone surrogate', () => {
+  it('reject with URIError before connecting (inside the socket callback it crashed the process)', async () => {
+    const parts = tarOneFileParts({ name: 'x', data: Buffer.from('x'), mode: 0o644, uid: 0, gid: 0 });
+    await expect(requestArchive(engine, containerId, '/tmp/a\uD800')).rejects.toBeInstanceOf(URIError);
+    await expect(statArchivePath(engine, containerId, '/tmp/a\uD800')).rejects.toBeInstanceOf(URIError);
+    await expect(putArchiveRequest(engine, containerId, '/tmp/\uDC00', parts)).rejects.toBeInstanceOf(
+      URIError,
+    );
+  });
+});
