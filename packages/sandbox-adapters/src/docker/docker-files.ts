@@ -11,24 +11,20 @@
  *   a file up to {@link archiveReadMinBytes}; a larger one comes through the archive endpoint
  *   (at its canonical path, `readlink -f`), read from its own socket straight into one buffer of the file's size,
  *   allocated from the size the script printed and its pages touched while the engine prepares
- *   the archive (archive-request.ts). Beside the script, the engine's stat of the path (a HEAD on
- *   the archive endpoint, 3 ms) starts that request early when it says a large regular file; its
- *   bytes are kept only when the script then prints the same size and the path as its canonical
- *   one, so the script stays the judge of what may be read.
+ *   the archive (archive-request.ts).
  *   The engine reads as root, so only a file the sandbox user can read (`test -r`) goes that way;
  *   any other is left to `cat`, which refuses it as it refuses a small one.
  * @module
  */
 import { constants } from 'node:buffer';
 import { posix } from 'node:path';
-import { type SandboxData, SandboxError, SandkitErrorCode, type WriteFileOptions } from '@sandkit/core';
-import { checkedPath } from '../checked-path.js';
-import { goModeTypeBits, statArchivePath } from './archive-request.js';
-import { writeThroughArchive } from './archive-write.js';
+import { SandboxError, type SandboxData, SandkitErrorCode, type WriteFileOptions } from '@sandkit/core';
 import { channelWriteMaxBytes, writeExit, writeOverChannel } from './channel-write.js';
-import { type ArchivedFile, getFile } from './container-files.js';
+import { writeThroughArchive } from './archive-write.js';
+import { getFile } from './container-files.js';
 import { type InternalScriptResult, runInternalScript } from './docker-exec.js';
 import { assertLive, type DockerSandboxState } from './docker-sandbox-state.js';
+import { checkedPath } from '../checked-path.js';
 
 const exitIsDirectory = writeExit.isDirectory;
 const exitMissing = 22;
@@ -74,105 +70,38 @@ export async function readDockerFile(
 ): Promise<Uint8Array> {
   assertLive(state);
   const full = posix.resolve(state.options.workdir, checkedPath(path));
-  // The engine's stat of the path (3 ms) comes back long before the script; when it says a large
-  // regular file, its archive is requested at once, beside the script, and kept only if the
-  // script then finds the same size at the same canonical path.
-  let early: EarlyRead | undefined = startEarlyRead(state, full, signal);
-  try {
-    // A second look when the file changed between the script's check and the archive read, so
-    // that a file removed or replaced by a directory meanwhile gets its own error.
-    for (let look = 1; ; look++) {
-      const result = await runInternalScript(state, readScript, [full, String(archiveReadMinBytes)], signal);
-      if (result.exitCode === 0) return bytesOf(result);
-      if (result.exitCode !== exitLarge) throw fileError(result, full, 'read');
-      const newline = result.stdout.indexOf(0x0a);
-      const size = Number(result.stdout.subarray(0, newline).toString('latin1'));
-      const canonical = result.stdout.subarray(newline + 1).toString('utf8');
-      if (early !== undefined && canonical === full && early.size === size) {
-        const archived = await early.file;
-        if (archived?.kind === 'file' && archived.data.length === size) return archived.data;
-      }
-      early?.cancel();
-      early = undefined;
-      const read = await readLarge(state, full, size, canonical, signal);
-      if (read !== undefined) return read;
-      if (look === 2) {
-        throw new SandboxError({
-          code: SandkitErrorCode.sandboxUnavailable,
-          message: `cannot read ${full} through the engine's archive endpoint; it changed while being read?`,
-          details: { path: full },
-        });
-      }
+  // A second look when the file changed between the script's check and the archive read, so that
+  // a file removed or replaced by a directory meanwhile gets its own error.
+  for (let look = 1; ; look++) {
+    const result = await runInternalScript(state, readScript, [full, String(archiveReadMinBytes)], signal);
+    if (result.exitCode === 0) return bytesOf(result);
+    if (result.exitCode !== exitLarge) throw fileError(result, full, 'read');
+    const newline = result.stdout.indexOf(0x0a);
+    const size = Number(result.stdout.subarray(0, newline).toString('latin1'));
+    if (size > constants.MAX_LENGTH) {
+      throw new SandboxError({
+        code: SandkitErrorCode.tooLarge,
+        message: `${full} is ${size} bytes, more than one buffer holds (${constants.MAX_LENGTH}); read it in parts with exec (for example \`tail -c +N | head -c M\`)`,
+        details: { path: full, size },
+      });
     }
-  } finally {
-    early?.cancel();
+    const canonical = result.stdout.subarray(newline + 1).toString('utf8');
+    if (!canonical.startsWith('/') || canonical.includes('\uFFFD')) {
+      // a name the engine's URL cannot carry byte for byte: over the channel instead
+      const catted = await runInternalScript(state, catScript, [full], signal);
+      if (catted.exitCode === 0) return bytesOf(catted);
+      throw fileError(catted, full, 'read');
+    }
+    const archived = await getFile(state, canonical, signal, Number.isSafeInteger(size) ? size : undefined);
+    if (archived.kind === 'file') return archived.data;
+    if (look === 2) {
+      throw new SandboxError({
+        code: SandkitErrorCode.sandboxUnavailable,
+        message: `cannot read ${full} through the engine's archive endpoint (${archived.reason}); it changed while being read?`,
+        details: { path: full },
+      });
+    }
   }
-}
-
-/** An archive read started on the engine's stat alone, before the script has checked the path. */
-interface EarlyRead {
-  /** The size the engine's stat gave. */
-  size: number;
-  /** The read; `undefined` when it failed or was cancelled (the script's path reports errors). */
-  file: Promise<ArchivedFile | undefined>;
-  cancel(): void;
-}
-
-/**
- * Stats `full` through the engine (HEAD on the archive endpoint) and, when it is a regular file
- * over {@link archiveReadMinBytes}, requests its archive with the stat's size as the size hint.
- * Returns at once; every failure ends as `file` resolving to `undefined`.
- */
-function startEarlyRead(
-  state: DockerSandboxState,
-  full: string,
-  signal?: AbortSignal,
-): EarlyRead | undefined {
-  if (signal?.aborted) return undefined;
-  const stopper = new AbortController();
-  const linked = signal ? AbortSignal.any([signal, stopper.signal]) : stopper.signal;
-  const early: EarlyRead = {
-    size: -1,
-    file: statArchivePath(state.options.docker, state.container.id, full, linked)
-      .then((stat) => {
-        if (stat.kind !== 'stat' || (stat.mode & goModeTypeBits) !== 0 || stat.size <= archiveReadMinBytes)
-          return undefined;
-        early.size = stat.size;
-        return getFile(state, full, linked, stat.size);
-      })
-      .catch(() => undefined),
-    cancel: () => stopper.abort(),
-  };
-  return early;
-}
-
-/**
- * The large-file read after the script: through the archive endpoint at the canonical path, or
- * over the channel when the engine's URL cannot carry that path byte for byte.
- * @returns `undefined` when the archive no longer holds a regular file there
- */
-async function readLarge(
-  state: DockerSandboxState,
-  full: string,
-  size: number,
-  canonical: string,
-  signal?: AbortSignal,
-): Promise<Uint8Array | undefined> {
-  if (size > constants.MAX_LENGTH) {
-    throw new SandboxError({
-      code: SandkitErrorCode.tooLarge,
-      message: `${full} is ${size} bytes, more than one buffer holds (${constants.MAX_LENGTH}); read it in parts with exec (for example \`tail -c +N | head -c M\`)`,
-      details: { path: full, size },
-    });
-  }
-  if (!canonical.startsWith('/') || canonical.includes('\uFFFD')) {
-    // a name the engine's URL cannot carry byte for byte: over the channel instead
-    const catted = await runInternalScript(state, catScript, [full], signal);
-    if (catted.exitCode === 0) return bytesOf(catted);
-    throw fileError(catted, full, 'read');
-  }
-  const archived = await getFile(state, canonical, signal, Number.isSafeInteger(size) ? size : undefined);
-  return archived.kind === 'file' ? archived.data : undefined;
 }
 
 function bytesOf(result: InternalScriptResult): Uint8Array {

@@ -11,10 +11,8 @@ import type { SandboxHandle } from '@sandkit/core';
 import { createDockerSandboxAdapter } from '@sandkit/sandbox-adapters/docker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  goModeTypeBits,
   putArchiveRequest,
   requestArchive,
-  statArchivePath,
   touchPages,
   touchSliceBytes,
 } from '../../src/docker/archive-request.js';
@@ -290,65 +288,10 @@ describe('putArchiveRequest', () => {
   });
 });
 
-describe('statArchivePath', () => {
-  describe('when the path is a regular file, a symlink, a directory or a pipe', () => {
-    it("returns the engine's size and Go file mode; only the regular file has no type bit", async () => {
-      const client = handle?.client;
-      if (!client) throw new Error('the sandbox was not created (see the beforeAll error)');
-      await client.exec(
-        'rm -rf /tmp/stat && mkdir /tmp/stat && head -c 12345 /dev/zero > /tmp/stat/f && chmod 640 /tmp/stat/f && ln -s f /tmp/stat/l && mkfifo /tmp/stat/p',
-      );
-      const file = await statArchivePath(engine, containerId, '/tmp/stat/f');
-      expect(file).toEqual({ kind: 'stat', size: 12345, mode: 0o640 });
-      for (const [path, bit] of [
-        ['/tmp/stat/l', 2 ** 27],
-        ['/tmp/stat', 2 ** 31],
-        ['/tmp/stat/p', 2 ** 25],
-      ] as const) {
-        const stat = await statArchivePath(engine, containerId, path);
-        if (stat.kind !== 'stat') throw new Error(`${path}: status ${stat.statusCode}`);
-        expect((stat.mode & goModeTypeBits) >>> 0, path).toBe(bit);
-      }
-    }, 60_000);
-  });
-  describe('when the path or the container is missing', () => {
-    it('returns status 404', async () => {
-      expect(await statArchivePath(engine, containerId, '/tmp/stat/none')).toEqual({
-        kind: 'status',
-        statusCode: 404,
-      });
-      expect(await statArchivePath(engine, 'sandkit-no-such-container', '/tmp')).toEqual({
-        kind: 'status',
-        statusCode: 404,
-      });
-    });
-  });
-  describe('when the reply has no stat header, or the engine cannot be reached', () => {
-    it('returns the status, or rejects with the socket error code', async () => {
-      const { path, server } = await replyingServer(
-        'stat-plain.sock',
-        Buffer.from('HTTP/1.0 500 Internal Server Error\r\n\r\n'),
-      );
-      try {
-        expect(await statArchivePath({ socketPath: path }, 'c', '/tmp')).toEqual({
-          kind: 'status',
-          statusCode: 500,
-        });
-      } finally {
-        server.close();
-      }
-      await expect(
-        statArchivePath({ socketPath: join(scratch, 'nobody-listens.sock') }, 'c', '/tmp'),
-      ).rejects.toMatchObject({ code: 'ENOENT' });
-    });
-  });
-});
-
 describe('archive requests on a path with a lone surrogate', () => {
   it('reject with URIError before connecting (inside the socket callback it crashed the process)', async () => {
     const parts = tarOneFileParts({ name: 'x', data: Buffer.from('x'), mode: 0o644, uid: 0, gid: 0 });
     await expect(requestArchive(engine, containerId, '/tmp/a\uD800')).rejects.toBeInstanceOf(URIError);
-    await expect(statArchivePath(engine, containerId, '/tmp/a\uD800')).rejects.toBeInstanceOf(URIError);
     await expect(putArchiveRequest(engine, containerId, '/tmp/\uDC00', parts)).rejects.toBeInstanceOf(
       URIError,
     );

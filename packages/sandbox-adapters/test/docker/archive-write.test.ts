@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SandboxHandle } from '@sandkit/core';
@@ -16,11 +16,11 @@ import { createDockerSandboxAdapter } from '@sandkit/sandbox-adapters/docker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deferredUnlinkMinBytes, unlinkHoldSeconds } from '../../src/docker/finish-write-script.js';
 import { channelWriteMaxBytes } from '../../src/docker/channel-write.js';
+import { dockerFromEnvironment } from '../../src/docker/docker-sandbox-options.js';
 import {
   countManagedContainers,
   dockerFaults,
   dockerTestImage,
-  engineProxy,
   execAsRoot,
   testDocker,
 } from './docker-test-helpers.js';
@@ -175,14 +175,15 @@ describe('writeFile (docker, through the archive endpoint)', () => {
       // Armed for the second write: the first exec created after its archive PUT is the
       // finishing script's, sent the answer `go`.
       let stage: 'idle' | 'armed' | 'uploaded' = 'idle';
-      server = await engineProxy(socketPath, {
-        beforePut: async () => {
+      server = await hookingProxy(
+        socketPath,
+        async () => {
           if (stage === 'armed') stage = 'uploaded';
         },
-        watch: (head) => {
+        (head) => {
           if (stage === 'uploaded' && /^POST \S*\/exec /.test(head)) controller.abort();
         },
-      });
+      );
       const handle = await createDockerSandboxAdapter({
         image: dockerTestImage,
         docker: { socketPath },
@@ -220,12 +221,10 @@ describe('writeFile (docker, through the archive endpoint)', () => {
       let containerId = '';
       let removed = false;
       const socketPath = join(scratch, 'remove.sock');
-      const proxy = await engineProxy(socketPath, {
-        beforePut: async () => {
-          if (containerId === '' || removed) return;
-          removed = true;
-          await testDocker().getContainer(containerId).remove({ force: true });
-        },
+      const proxy = await hookingProxy(socketPath, async () => {
+        if (containerId === '' || removed) return;
+        removed = true;
+        await testDocker().getContainer(containerId).remove({ force: true });
       });
       proxies.push(proxy);
       const handle = await createDockerSandboxAdapter({
@@ -247,12 +246,10 @@ describe('writeFile (docker, through the archive endpoint)', () => {
     it('(the command channel killed instead) rejects with sandbox_unavailable, keeping the old bytes and removing the uploaded temp file', async () => {
       let armed: SandboxHandle | undefined;
       const socketPath = join(scratch, 'kill.sock');
-      const proxy = await engineProxy(socketPath, {
-        beforePut: async () => {
-          const handle = armed;
-          armed = undefined;
-          if (handle) await dockerFaults.endTransport?.(handle);
-        },
+      const proxy = await hookingProxy(socketPath, async () => {
+        const handle = armed;
+        armed = undefined;
+        if (handle) await dockerFaults.endTransport?.(handle);
       });
       proxies.push(proxy);
       const handle = await createDockerSandboxAdapter({
@@ -274,3 +271,36 @@ describe('writeFile (docker, through the archive endpoint)', () => {
     }, 120_000);
   });
 });
+
+/**
+ * A unix socket at `path` that passes every connection through to the engine at DOCKER_HOST byte
+ * for byte, except that a connection opening with an archive PUT first awaits `beforePut`; `watch`
+ * sees the start of every chunk a client sends (requests on a kept-alive connection too).
+ */
+async function hookingProxy(
+  path: string,
+  beforePut: () => Promise<void>,
+  watch?: (chunk: string) => void,
+): Promise<Server> {
+  const engine = dockerFromEnvironment(process.env.DOCKER_HOST);
+  const server = createServer({ allowHalfOpen: true }, (client: Socket) => {
+    if (watch) client.on('data', (chunk: Buffer) => watch(chunk.subarray(0, 300).toString('latin1')));
+    client.once('data', (first: Buffer) => {
+      client.pause();
+      const head = first.subarray(0, 300).toString('latin1');
+      const ready = /^PUT \S*\/archive\?/.test(head) ? beforePut() : Promise.resolve();
+      void ready.then(() => {
+        const upstream =
+          'socketPath' in engine ? connect({ path: engine.socketPath }) : connect(engine.port, engine.host);
+        upstream.on('error', () => client.destroy());
+        client.on('error', () => upstream.destroy());
+        upstream.write(first);
+        client.pipe(upstream);
+        upstream.pipe(client);
+        client.resume();
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(path, resolve));
+  return server;
+}

@@ -4,17 +4,12 @@
  * writes as a streamed putArchive, and the sandbox user's ownership of what is written.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import type { SandboxHandle } from '@sandkit/core';
 import { createDockerSandboxAdapter } from '@sandkit/sandbox-adapters/docker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelWriteMaxBytes } from '../../src/docker/channel-write.js';
 import { archiveReadMinBytes } from '../../src/docker/docker-files.js';
-import { countManagedContainers, dockerTestImage, engineProxy } from './docker-test-helpers.js';
+import { countManagedContainers, dockerTestImage } from './docker-test-helpers.js';
 
 let handle: SandboxHandle | undefined;
 let user: SandboxHandle | undefined;
@@ -46,63 +41,6 @@ describe('readFile (docker)', () => {
         const back = await client.readFile(path);
         expect(back.length, path).toBe(data.length);
         expect(Buffer.from(back).equals(data), path).toBe(true);
-      }
-    }, 120_000);
-  });
-  describe("when the file is larger than archiveReadMinBytes and the read script's answer is held back", () => {
-    let scratch = '';
-    let proxy: Server | undefined;
-    afterAll(async () => {
-      proxy?.close();
-      if (scratch) await rm(scratch, { recursive: true, force: true });
-    });
-    it("requests the archive on the engine's stat, before the script answers, and keeps it only for the same path and size", async () => {
-      scratch = await mkdtemp(join(tmpdir(), 'sandkit-early-read-'));
-      const socketPath = join(scratch, 'engine.sock');
-      let holdMs = 0;
-      const gets: { at: number; path: string }[] = [];
-      const releases: number[] = [];
-      proxy = await engineProxy(socketPath, {
-        watch: (chunk) => {
-          const get = /^GET \S*\/archive\?path=([^ &]+)/.exec(chunk);
-          if (get?.[1]) gets.push({ at: performance.now(), path: decodeURIComponent(get[1]) });
-        },
-        replyHoldMs: () => holdMs,
-        released: () => releases.push(performance.now()),
-      });
-      const proxied = await createDockerSandboxAdapter({
-        image: dockerTestImage,
-        docker: { socketPath },
-      }).create();
-      try {
-        const { client, workdir } = proxied;
-        const data = randomBytes(archiveReadMinBytes + 777);
-        await client.writeFile('early/data.bin', data);
-        await client.exec('ln -s data.bin early/link && ln -s early in');
-        for (const [path, archived] of [
-          ['early/data.bin', `${workdir}/early/data.bin`],
-          ['early/link', `${workdir}/early/data.bin`], // a symlink: the stat says so, no early request
-          ['in/data.bin', `${workdir}/early/data.bin`], // under a symlinked directory: the early request is dropped
-        ] as const) {
-          gets.length = 0;
-          releases.length = 0;
-          holdMs = 1000;
-          const start = performance.now();
-          const back = await client.readFile(path);
-          holdMs = 0;
-          expect(Buffer.from(back).equals(data), path).toBe(true);
-          const firstRelease = releases.find((at) => at >= start) ?? Number.POSITIVE_INFINITY;
-          expect(Number.isFinite(firstRelease), `${path}: the script's answer was held`).toBe(true);
-          const early = gets.filter((get) => get.at < firstRelease).map((get) => get.path);
-          const late = gets.filter((get) => get.at >= firstRelease).map((get) => get.path);
-          if (path === 'early/data.bin')
-            expect({ early, late }, path).toEqual({ early: [archived], late: [] });
-          else if (path === 'early/link')
-            expect({ early, late }, path).toEqual({ early: [], late: [archived] });
-          else expect({ early, late }, path).toEqual({ early: [`${workdir}/${path}`], late: [archived] });
-        }
-      } finally {
-        await proxied.destroy();
       }
     }, 120_000);
   });
