@@ -40,10 +40,11 @@ export function applyTextEdits(original: Uint8Array, edits: readonly TextEdit[])
   const spans: { edit: number; start: number; end: number; replacement: string }[] = [];
   edits.forEach((edit, index) => {
     const label = `edit ${index + 1}`;
-    if (edit.oldText === '') {
+    // A lone BOM is empty once stripped: matching '' would loop forever.
+    if (stripBom(edit.oldText) === '') {
       throw new ToolError({
         code: SandkitErrorCode.emptyOldText,
-        message: `${label}: oldText is empty; give the exact text to replace (to create or overwrite a whole file use write_file)`,
+        message: `${label}: oldText is empty${edit.oldText === '' ? '' : ' (a byte-order mark alone matches nothing)'}; give the exact text to replace (to create or overwrite a whole file use write_file)`,
         details: { edit: index + 1 },
       });
     }

@@ -110,6 +110,16 @@ describe('createEditFileTool', () => {
       expect(error.message).not.toMatch(/occurs/);
     });
 
+    it('rejects an oldText that is only a byte-order mark as empty (it matched "" and looped until the heap ran out)', async () => {
+      await box.put('h3b.js', 'x\n');
+      for (const replaceAll of [false, true]) {
+        const error = await toolError(edit('h3b.js', [{ oldText: '\uFEFF', newText: 'y', replaceAll }]));
+        expect(error.code).toBe('empty_old_text');
+        expect(error.message).toMatch(/byte-order mark/);
+      }
+      expect((await box.bytes('h3b.js')).toString('latin1')).toBe('x\n');
+    });
+
     it('replaces every occurrence with replaceAll', async () => {
       await box.put('h4.js', 'return null;\nreturn null;\n');
       const result = await edit('h4.js', [{ oldText: 'null', newText: 'undefined', replaceAll: true }]);
