@@ -15,6 +15,7 @@ import { posix } from 'node:path';
 import { defineTool, type SandboxClient, type Tool, truncateUtf8 } from '@sandkit/core';
 import { z } from 'zod';
 import { parseUnifiedDiff } from '../diff/parse-unified-diff.js';
+import { cwdToolError } from '../exec/cwd-tool-error.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { resolveToolPath } from '../workspace/resolve-path.js';
 import { runGit } from './git-command.js';
@@ -81,8 +82,9 @@ export type GitDiffOutput = z.output<typeof outputSchema>;
  * `\`, or control characters; capped at `maxOutputBytes` with `truncated: true`), `files` (one
  * entry per changed file from `--numstat -z`; names are real strings, never quoted), `untracked`
  * (at most 200 untracked, non-ignored names, when any) and `warnings` (git's stderr of successful calls).
- * @throws ToolError `outside_root` for a cwd or path outside the root; `command_failed` with git's
- *   reason when git fails (not a repository, unknown revision).
+ * @throws ToolError `outside_root` for a cwd or path outside the root; `not_found` for a cwd that is
+ *   not a directory; `command_failed` with git's reason when git fails (not a repository, unknown
+ *   revision).
  */
 export function createGitDiffTool(
   client: SandboxClient,
@@ -124,7 +126,9 @@ export function createGitDiffTool(
             maxOutputBytes: 64 * 1024,
           },
         ),
-      ]);
+      ]).catch((error: unknown) => {
+        throw cwdToolError(error, input.cwd ?? '.');
+      });
       const cut = truncateUtf8(text.result.stdout, context.maxOutputBytes);
       const statuses = statusByPath(cut.text);
       const files = parseNumstatZ(numstat.result.stdout).map((entry) => {

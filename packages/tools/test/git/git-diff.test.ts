@@ -157,4 +157,15 @@ describe('createGitDiffTool', () => {
       .catch((e: unknown) => e);
     expect((badBase as Error).message).toMatch(/unknown revision|bad revision/);
   });
+
+  it('answers a cwd that does not exist or is a file with not_found, not a thrown cwd_not_found SandboxError', async () => {
+    await repo({ 'a.txt': 'a\n' });
+    for (const cwd of ['missing', 'a.txt']) {
+      const error = await diffTool()
+        .call({ cwd })
+        .catch((e: unknown) => e);
+      expect(ToolError.isInstance(error) && error.code).toBe('not_found');
+      expect((error as Error).message).toContain(`cwd "${cwd}"`);
+    }
+  });
 });
