@@ -73,7 +73,11 @@ export function createExecTool(client: SandboxClient, options: ExecToolOptions =
   const backends = normalizeExecBackends(client, options);
   const contexts = backendContexts(backends, options);
   const inputShape = {
-    command: z.string().min(1).describe('The shell command line, run with sh -c.'),
+    command: z
+      .string()
+      .min(1)
+      .refine((value) => !value.includes('\0'), 'command must not contain a NUL byte (sh -c cannot pass one)')
+      .describe('The shell command line, run with sh -c.'),
     cwd: z
       .string()
       .optional()

@@ -42,6 +42,10 @@ const inputSchema = z.object({
     .min(1)
     .max(256)
     .regex(/^[^-\s][^\s]*$/, 'a branch or tag name: no leading "-", no spaces')
+    .refine(
+      (value) => !value.includes('\0'),
+      'branch must not contain a NUL byte (no branch or tag can hold one)',
+    )
     .optional()
     .describe('Branch or tag to check out.'),
 });

@@ -49,6 +49,7 @@ const inputSchema = z.object({
     .min(1)
     .max(256)
     .regex(/^[^-\s][^\s]*$/, 'a revision: no leading "-", no spaces')
+    .refine((value) => !value.includes('\0'), 'base must not contain a NUL byte (no revision can hold one)')
     .optional()
     .describe('Commit, branch or tag to diff against (for example "HEAD" or "main"). Default: the index.'),
 });

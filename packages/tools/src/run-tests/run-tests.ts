@@ -49,7 +49,12 @@ const description = `Run the project's tests and get per-test results parsed fro
 - timeoutMs defaults to ${defaultTestTimeoutMs} (max ${maxTestTimeoutMs}); on timeout the run is killed and timedOut is true. Run a subset of tests to go faster.`;
 
 const inputSchema = z.object({
-  command: z.string().min(1).optional().describe('Test command; detected from the project when absent.'),
+  command: z
+    .string()
+    .min(1)
+    .refine((value) => !value.includes('\0'), 'command must not contain a NUL byte (sh -c cannot pass one)')
+    .optional()
+    .describe('Test command; detected from the project when absent.'),
   cwd: z
     .string()
     .optional()

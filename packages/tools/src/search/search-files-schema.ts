@@ -26,6 +26,7 @@ export const searchFilesInputSchema = z.object({
     .string()
     .min(1)
     .max(1000)
+    .refine((value) => !value.includes('\0'), 'glob must not contain a NUL byte (no path can hold one)')
     .optional()
     .describe('Only search files whose path matches this glob, e.g. "*.ts".'),
   fixedStrings: z.boolean().optional().describe('Treat pattern as literal text, not a regex. Default false.'),

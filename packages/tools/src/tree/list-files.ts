@@ -40,6 +40,7 @@ const inputSchema = z.object({
     .string()
     .min(1)
     .max(1000)
+    .refine((value) => !value.includes('\0'), 'glob must not contain a NUL byte (no path can hold one)')
     .optional()
     .describe('Only entries whose name (or, with "/", path) matches this glob.'),
   limit: z.number().int().min(1).max(1000).optional().describe('Entries per page. Default 200.'),

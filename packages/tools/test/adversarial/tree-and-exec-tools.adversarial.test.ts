@@ -45,6 +45,22 @@ describe('search, list and find stay inside the root', () => {
     expect(errorCode(await box.call('find_files', { pattern: 'a\u0000.txt' }))).toBe('invalid_arguments');
   });
 
+  it('answers a NUL byte in a glob, a git revision or branch, or a command as invalid_arguments, not internal', async () => {
+    const calls: [string, Record<string, unknown>][] = [
+      ['list_files', { glob: 'a\u0000b' }],
+      ['search_files', { pattern: 'hello', glob: 'a\u0000b' }],
+      ['git_diff', { base: 'HEAD\u0000' }],
+      ['git_clone', { url: '/nonexistent', branch: 'main\u0000' }],
+      ['exec', { command: 'echo a\u0000b' }],
+      ['run_tests', { command: 'true\u0000' }],
+    ];
+    for (const [name, input] of calls) {
+      const result = await box.call(name, input);
+      expect(errorCode(result), name).toBe('invalid_arguments');
+      expect(contentText(result), name).toMatch(/NUL byte/);
+    }
+  });
+
   it('refuses search/list/find paths that escape through .., / or a symlink', async () => {
     for (const path of ['..', '/etc', 'a/../../', 'outlink', 'slash/etc']) {
       expect(errorCode(await box.call('search_files', { pattern: 'SECRET', path })), `search ${path}`).toBe(
