@@ -116,7 +116,7 @@ const maxPathBytes = 4095;
  * Refuses a path the file system would reject as too long (a model's mistake, not a sandbox failure).
  * @throws ToolError `invalid_arguments` naming the limit.
  */
-function checkNameLengths(absolute: string, shown: string): void {
+export function checkNameLengths(absolute: string, shown: string): void {
   const tooLong = absolute.split('/').find((name) => Buffer.byteLength(name) > maxNameBytes);
   if (tooLong !== undefined || Buffer.byteLength(absolute) > maxPathBytes) {
     throw new ToolError({

@@ -20,8 +20,9 @@ import { posix } from 'node:path';
 import { defineTool, type SandboxClient, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
 import { z } from 'zod';
 import { parseUnifiedDiff } from '../diff/parse-unified-diff.js';
+import { checkNameLengths } from '../files/write-file.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
-import { resolveToolPath } from '../workspace/resolve-path.js';
+import { inspectToolPath, resolveToolPath } from '../workspace/resolve-path.js';
 import { withPathLocks } from '../workspace/with-path-locks.js';
 import { alignHunkContext } from './align-hunk-context.js';
 import { checkPatchReports, type PatchTarget } from './check-patch-reports.js';
@@ -134,11 +135,12 @@ export function createApplyDiffTool(
           const oldPath =
             file.oldPath === null
               ? undefined
-              : await resolveToolPath(context, `${cwd.absolute}/${file.oldPath}`);
+              : await inspectToolPath(context, `${cwd.absolute}/${file.oldPath}`);
           const newPath =
             file.newPath === null
               ? undefined
               : await resolveToolPath(context, `${cwd.absolute}/${file.newPath}`);
+          for (const path of [oldPath, newPath]) if (path) checkNameLengths(path.absolute, path.relative);
           return { file, old: oldPath, new: newPath };
         }),
       );
@@ -148,7 +150,7 @@ export function createApplyDiffTool(
         .filter((p) => p !== undefined);
       return withPathLocks(client, lockPaths, async () => {
         for (const target of targets) {
-          target.content = target.old ? await readIfExists(client, target.old.absolute) : undefined;
+          target.content = target.old ? await readIfExists(client, target.old) : undefined;
           await assertPreconditions(client, target);
         }
         const notes: string[] = [];

@@ -6,7 +6,7 @@
  */
 import { SandkitErrorCode, ToolError } from '@sandkit/core';
 import type { DiffHunk, FilePatch } from '../diff/parsed-diff.js';
-import type { ResolvedPath } from '../workspace/resolve-path.js';
+import type { InspectedPath, ResolvedPath } from '../workspace/resolve-path.js';
 import { describeHunkFailure, fileLines, hunkPositions } from './diagnose-hunk.js';
 import type { PatchFileReport } from './parse-patch-output.js';
 import type { PatchRun } from './run-patch.js';
@@ -14,7 +14,8 @@ import type { PatchRun } from './run-patch.js';
 /** One file of the diff with its resolved paths and current content. */
 export interface PatchTarget {
   file: FilePatch;
-  old: ResolvedPath | undefined;
+  /** With what was there when the call started (symlinks followed). */
+  old: InspectedPath | undefined;
   new: ResolvedPath | undefined;
   /** Text of the old file, `undefined` when it does not exist (or the file is new). */
   content?: string | undefined;

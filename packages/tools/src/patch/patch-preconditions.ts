@@ -4,15 +4,27 @@
  * @module
  */
 import { formatCommand, type SandboxClient, SandkitError, SandkitErrorCode, ToolError } from '@sandkit/core';
+import { isDirectory, notRegularFile, toFileToolError } from '../files/file-tool-errors.js';
+import type { InspectedPath } from '../workspace/resolve-path.js';
 import type { PatchTarget } from './check-patch-reports.js';
 
-/** The text of a file, or `undefined` when it does not exist. */
-export async function readIfExists(client: SandboxClient, path: string): Promise<string | undefined> {
+/**
+ * The text of a file, or `undefined` when it does not exist.
+ * @throws ToolError `is_directory`, `not_directory` (a parent is a file) or `refused` (a device, pipe
+ *   or symlink loop): a diff changes regular files only
+ */
+export async function readIfExists(client: SandboxClient, path: InspectedPath): Promise<string | undefined> {
+  const hint = 'a diff changes files only: name a file in the --- / +++ lines';
+  if (path.kind === 'directory') throw isDirectory(path.relative, hint);
+  if (path.kind === 'other') throw notRegularFile(path.relative, 'special');
   try {
-    return new TextDecoder().decode(await client.readFile(path));
+    return new TextDecoder().decode(await client.readFile(path.absolute));
   } catch (error) {
     if (SandkitError.isInstance(error) && error.code === SandkitErrorCode.fileNotFound) return undefined;
-    throw error;
+    if (SandkitError.isInstance(error) && error.code === SandkitErrorCode.refused) {
+      throw notRegularFile(path.relative, 'special');
+    }
+    throw toFileToolError(error, path.relative);
   }
 }
 

@@ -276,5 +276,29 @@ describe('createApplyDiffTool', () => {
       );
       expect(error.code).toBe('outside_root');
     });
+
+    it('answers a target that is a directory, below a file, a FIFO, a symlink loop or too long with a tool error, not a thrown SandboxError', async () => {
+      const { execFileSync } = await import('node:child_process');
+      const { mkdir, symlink } = await import('node:fs/promises');
+      await mkdir(join(sandbox.workdir, 'dir'));
+      await put('f.txt', 'x\n');
+      execFileSync('mkfifo', [join(sandbox.workdir, 'fifo')]);
+      await symlink('loop2', join(sandbox.workdir, 'loop1'));
+      await symlink('loop1', join(sandbox.workdir, 'loop2'));
+      const change = (name: string) => `--- a/${name}\n+++ b/${name}\n@@ -1 +1 @@\n-x\n+y\n`;
+      const cases: [string, string][] = [
+        [change('dir'), 'is_directory'],
+        [change('f.txt/x'), 'not_directory'],
+        [change('fifo'), 'refused'],
+        [change('loop1'), 'refused'],
+        [change('y'.repeat(300)), 'invalid_arguments'],
+        [`--- /dev/null\n+++ b/${'y'.repeat(300)}\n@@ -0,0 +1 @@\n+y\n`, 'invalid_arguments'],
+      ];
+      for (const [diff, code] of cases) {
+        const error = await toolError(tool().call({ diff }));
+        expect(error.code, diff.slice(0, 40)).toBe(code);
+      }
+      expect(await get('f.txt')).toBe('x\n');
+    });
   });
 });
