@@ -86,7 +86,9 @@ export async function inspectToolPath(context: ToolContext, path: string): Promi
   };
 }
 
-const statScript = `r=$(realpath -m -- "$1") || exit 1
+// `$(…)` drops every trailing newline, also those of a name ending in one: the `x` keeps them
+const statScript = `r=$(realpath -m -- "$1" && printf x) || exit 1
+r=\${r%x}; r=\${r%?}
 printf '%s\\n' "$r"
 if [ -d "$r" ]; then echo directory 0; elif [ -f "$r" ]; then echo file $(stat -L -c %s -- "$r"); elif [ -e "$r" ] || [ -L "$r" ]; then echo other 0; else echo missing 0; fi`;
 

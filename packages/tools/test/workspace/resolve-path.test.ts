@@ -87,6 +87,9 @@ describe('resolveToolPath', () => {
       ['a/b/file.txt', 'file', 1],
       ['in-link', 'directory', 0],
       ['a/b/new name.txt', 'missing', 0],
+      // a name ending in a newline is not the name without it (`$(…)` drops trailing newlines)
+      ['a/b/file.txt\n', 'missing', 0],
+      ['a/b/\n', 'missing', 0],
     ])('resolves %s like resolveToolPath and reports kind %s, size %d', async (path, kind, size) => {
       const inspected = await inspectToolPath(context, path);
       expect(inspected).toEqual({ ...(await resolveToolPath(context, path)), kind, size });
