@@ -52,7 +52,8 @@ export function confinedSearchCommand(
     `r=${quoteShellArgument(root)}`,
     // resolve symlinks with shell builtins (cd -P sets $PWD to the physical path): no extra process
     `if [ -d ${quotedLexical} ]; then cd -P -- ${quotedLexical} || exit 2; t=$PWD`,
-    `elif [ -L ${quotedLexical} ]; then t=$(realpath -m -- ${quotedLexical}) || exit 2`,
+    // `$(…)` drops every trailing newline, also those of a name ending in one: the `x` keeps them
+    `elif [ -L ${quotedLexical} ]; then t=$(realpath -m -- ${quotedLexical} && printf x) || exit 2; t=\${t%x}; t=\${t%?}`,
     `elif [ -e ${quotedLexical} ]; then cd -P -- ${quoteShellArgument(posix.dirname(lexical))} || exit 2; t=$PWD/${quoteShellArgument(posix.basename(lexical))}`,
     `else exit ${notFoundExit}; fi`,
     `case $t in "$r") t=. ;; "$r"/*) t=./\${t#"$r"/} ;; *) printf '%s' "$t" >&2; exit ${outsideRootExit} ;; esac`,

@@ -29,4 +29,18 @@ describe('createSearchFilesTool', () => {
       expect(result.matches.map((m) => m.path)).toEqual(['d/f.txt']);
     });
   });
+
+  describe('when the path is a symlink to a name that ends in a newline', () => {
+    it('searches that file, not the one whose name lacks the newline ($(…) dropped it)', async () => {
+      await sandbox.client.exec(`printf 'needle a\\n' > x && printf 'needle b\\n' > 'x
+' && ln -s 'x
+' L`);
+      const tool = createSearchFilesTool(sandbox.client, { root: sandbox.workdir });
+      const result = (await tool.call({ pattern: 'needle', path: 'L' })) as {
+        matches: { path: string; text?: string; line?: string }[];
+      };
+      expect(JSON.stringify(result.matches)).toContain('needle b');
+      expect(JSON.stringify(result.matches)).not.toContain('needle a');
+    });
+  });
 });
