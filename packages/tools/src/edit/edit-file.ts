@@ -16,6 +16,7 @@ import {
   truncateUtf8,
 } from '@sandkit/core';
 import { z } from 'zod';
+import { isWellFormedText, loneSurrogateMessage } from '../workspace/text-checks.js';
 import { unifiedDiff } from '../diff/unified-diff.js';
 import { contentRevision, maxRevisionBytes, revisionHexLength } from '../files/content-revision.js';
 import { fileNotFound, isDirectory, notRegularFile, toFileToolError } from '../files/file-tool-errors.js';
@@ -44,8 +45,14 @@ const inputSchema = z.object({
   edits: z
     .array(
       z.object({
-        oldText: z.string().describe('Exact text to find (must occur once unless replaceAll). Not empty.'),
-        newText: z.string().describe('Replacement text (may be empty to delete).'),
+        oldText: z
+          .string()
+          .refine(isWellFormedText, loneSurrogateMessage('oldText'))
+          .describe('Exact text to find (must occur once unless replaceAll). Not empty.'),
+        newText: z
+          .string()
+          .refine(isWellFormedText, loneSurrogateMessage('newText'))
+          .describe('Replacement text (may be empty to delete).'),
         replaceAll: z.boolean().optional().describe('Replace every occurrence of oldText. Default false.'),
       }),
     )

@@ -10,6 +10,7 @@
 import { defineTool, type SandboxClient, type Tool } from '@sandkit/core';
 import { cwdToolError } from './cwd-tool-error.js';
 import { z } from 'zod';
+import { hasNoNul } from '../workspace/text-checks.js';
 import type { CodingToolOptions, ToolContext } from '../workspace/coding-tool-options.js';
 import { resolveRoot, resolveToolPath } from '../workspace/resolve-path.js';
 import { formatProcessId, startBackground } from './background-process.js';
@@ -76,7 +77,7 @@ export function createExecTool(client: SandboxClient, options: ExecToolOptions =
     command: z
       .string()
       .min(1)
-      .refine((value) => !value.includes('\0'), 'command must not contain a NUL byte (sh -c cannot pass one)')
+      .refine(hasNoNul, 'command must not contain a NUL byte (sh -c cannot pass one)')
       .describe('The shell command line, run with sh -c.'),
     cwd: z
       .string()

@@ -16,6 +16,7 @@ import {
   ToolError,
 } from '@sandkit/core';
 import { z } from 'zod';
+import { isWellFormedText, loneSurrogateMessage } from '../workspace/text-checks.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { withPathLock } from '../workspace/path-lock.js';
 import { isInside, resolveRoot, resolveToolPath } from '../workspace/resolve-path.js';
@@ -30,7 +31,12 @@ const description = `Delete a file, a symlink, or (with recursive: true) a direc
 Errors: "is_directory" (pass recursive: true to delete a directory with its contents), "refused" (the root, or rm failed: the message says why), "outside_root" (use a path inside the workspace).`;
 
 const inputSchema = z.object({
-  path: z.string().min(1).describe('Path to delete, relative to the workspace root (or absolute inside it).'),
+  path: z
+    .string()
+    .min(1)
+    // the last component is used as written: U+FFFD in its place would delete another file
+    .refine(isWellFormedText, loneSurrogateMessage('path'))
+    .describe('Path to delete, relative to the workspace root (or absolute inside it).'),
   recursive: z
     .boolean()
     .optional()

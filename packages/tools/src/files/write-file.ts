@@ -12,6 +12,7 @@ import {
   ToolError,
 } from '@sandkit/core';
 import { z } from 'zod';
+import { isWellFormedText, loneSurrogateMessage } from '../workspace/text-checks.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { withPathLock } from '../workspace/path-lock.js';
 import { relativeTo, resolveToolPath } from '../workspace/resolve-path.js';
@@ -38,7 +39,10 @@ Errors: "too_large" (split the content or produce it with a command), "is_direct
 
 const inputSchema = z.object({
   path: z.string().min(1).describe('File path, relative to the workspace root (or absolute inside it).'),
-  content: z.string().describe(`The whole new content (at most ${maxWriteBytes} bytes once encoded).`),
+  content: z
+    .string()
+    .refine(isWellFormedText, loneSurrogateMessage('content'))
+    .describe(`The whole new content (at most ${maxWriteBytes} bytes once encoded).`),
   encoding: z
     .enum(['utf8', 'base64'])
     .optional()

@@ -11,6 +11,7 @@
  */
 import { defineTool, type SandboxClient, type Tool } from '@sandkit/core';
 import { z } from 'zod';
+import { hasNoNul } from '../workspace/text-checks.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { resolveRoot, resolveToolPath } from '../workspace/resolve-path.js';
 import { runGit } from './git-command.js';
@@ -42,10 +43,7 @@ const inputSchema = z.object({
     .min(1)
     .max(256)
     .regex(/^[^-\s][^\s]*$/, 'a branch or tag name: no leading "-", no spaces')
-    .refine(
-      (value) => !value.includes('\0'),
-      'branch must not contain a NUL byte (no branch or tag can hold one)',
-    )
+    .refine(hasNoNul, 'branch must not contain a NUL byte (no branch or tag can hold one)')
     .optional()
     .describe('Branch or tag to check out.'),
 });

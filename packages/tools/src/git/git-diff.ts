@@ -14,6 +14,7 @@
 import { posix } from 'node:path';
 import { defineTool, type SandboxClient, type Tool, truncateUtf8 } from '@sandkit/core';
 import { z } from 'zod';
+import { hasNoNul } from '../workspace/text-checks.js';
 import { parseUnifiedDiff } from '../diff/parse-unified-diff.js';
 import { cwdToolError } from '../exec/cwd-tool-error.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
@@ -49,7 +50,7 @@ const inputSchema = z.object({
     .min(1)
     .max(256)
     .regex(/^[^-\s][^\s]*$/, 'a revision: no leading "-", no spaces')
-    .refine((value) => !value.includes('\0'), 'base must not contain a NUL byte (no revision can hold one)')
+    .refine(hasNoNul, 'base must not contain a NUL byte (no revision can hold one)')
     .optional()
     .describe('Commit, branch or tag to diff against (for example "HEAD" or "main"). Default: the index.'),
 });

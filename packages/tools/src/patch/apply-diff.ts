@@ -19,6 +19,7 @@
 import { posix } from 'node:path';
 import { defineTool, type SandboxClient, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
 import { z } from 'zod';
+import { isWellFormedText, loneSurrogateMessage } from '../workspace/text-checks.js';
 import { parseUnifiedDiff } from '../diff/parse-unified-diff.js';
 import { checkNameLengths } from '../files/write-file.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
@@ -45,6 +46,7 @@ const inputSchema = z.object({
     .string()
     .min(1)
     .max(4 * 1024 * 1024)
+    .refine(isWellFormedText, loneSurrogateMessage('diff'))
     .describe('The unified diff text.'),
   cwd: z
     .string()

@@ -11,6 +11,7 @@
 import { defineTool, type SandboxClient, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
 import { cwdToolError } from '../exec/cwd-tool-error.js';
 import { z } from 'zod';
+import { hasNoNul } from '../workspace/text-checks.js';
 import { parseTestOutput } from '../parsers/parse-test-output.js';
 import { type ParsedTestOutput, testFrameworks } from '../parsers/test-output-types.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
@@ -52,7 +53,7 @@ const inputSchema = z.object({
   command: z
     .string()
     .min(1)
-    .refine((value) => !value.includes('\0'), 'command must not contain a NUL byte (sh -c cannot pass one)')
+    .refine(hasNoNul, 'command must not contain a NUL byte (sh -c cannot pass one)')
     .optional()
     .describe('Test command; detected from the project when absent.'),
   cwd: z

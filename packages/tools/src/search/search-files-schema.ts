@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from 'zod';
+import { hasNoNul } from '../workspace/text-checks.js';
 import { ignoredSchema } from '../workspace/ignored-schema.js';
 
 /** Input schema of search_files (bounds on every field; see each `.describe()`). */
@@ -12,10 +13,7 @@ export const searchFilesInputSchema = z.object({
     .string()
     .min(1)
     .max(10_000)
-    .refine(
-      (value) => !value.includes('\0'),
-      'pattern must not contain a NUL byte (no file name or line can hold one)',
-    )
+    .refine(hasNoNul, 'pattern must not contain a NUL byte (no file name or line can hold one)')
     .describe('Regular expression (or literal text with fixedStrings) to search for.'),
   path: z
     .string()
@@ -26,7 +24,7 @@ export const searchFilesInputSchema = z.object({
     .string()
     .min(1)
     .max(1000)
-    .refine((value) => !value.includes('\0'), 'glob must not contain a NUL byte (no path can hold one)')
+    .refine(hasNoNul, 'glob must not contain a NUL byte (no path can hold one)')
     .optional()
     .describe('Only search files whose path matches this glob, e.g. "*.ts".'),
   fixedStrings: z.boolean().optional().describe('Treat pattern as literal text, not a regex. Default false.'),

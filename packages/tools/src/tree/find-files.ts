@@ -12,6 +12,7 @@
  */
 import { defineTool, type SandboxClient, type Tool } from '@sandkit/core';
 import { z } from 'zod';
+import { hasNoNul } from '../workspace/text-checks.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import type { ResolvedPath } from '../workspace/resolve-path.js';
 import { ignoreFilteredFindCommand } from './ignore-filtered-find.js';
@@ -30,7 +31,7 @@ const inputSchema = z.object({
     .string()
     .min(1)
     .max(1000)
-    .refine((value) => !value.includes('\0'), 'pattern must not contain a NUL byte (no path can hold one)')
+    .refine(hasNoNul, 'pattern must not contain a NUL byte (no path can hold one)')
     .describe('Glob for paths below path, e.g. "**/*.ts".'),
   path: z
     .string()

@@ -13,6 +13,7 @@
  */
 import { defineTool, formatCommand, type SandboxClient, type Tool } from '@sandkit/core';
 import { z } from 'zod';
+import { hasNoNul } from '../workspace/text-checks.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import type { ResolvedPath } from '../workspace/resolve-path.js';
 import { ignoreFilteredFindCommand } from './ignore-filtered-find.js';
@@ -40,7 +41,7 @@ const inputSchema = z.object({
     .string()
     .min(1)
     .max(1000)
-    .refine((value) => !value.includes('\0'), 'glob must not contain a NUL byte (no path can hold one)')
+    .refine(hasNoNul, 'glob must not contain a NUL byte (no path can hold one)')
     .optional()
     .describe('Only entries whose name (or, with "/", path) matches this glob.'),
   limit: z.number().int().min(1).max(1000).optional().describe('Entries per page. Default 200.'),

@@ -6,6 +6,7 @@
 import { posix } from 'node:path';
 import { formatCommand, SandboxError, SandkitErrorCode, ToolError } from '@sandkit/core';
 import type { ToolContext } from './coding-tool-options.js';
+import { isWellFormedText, loneSurrogateMessage } from './text-checks.js';
 
 const realRoots = new WeakMap<object, Map<string, Promise<string>>>();
 
@@ -99,6 +100,12 @@ async function resolveInSandbox(
 ): Promise<{ resolved: ResolvedPath; stat: string }> {
   const root = await resolveRoot(context);
   if (path.includes('\0')) throw outside(path, root, 'it contains a NUL byte');
+  if (!isWellFormedText(path))
+    throw new ToolError({
+      code: SandkitErrorCode.invalidArguments,
+      message: `path ${JSON.stringify(path)}: ${loneSurrogateMessage('it')}`,
+      details: { path },
+    });
   const lexical = posix.resolve(root, path === '' ? '.' : path);
   if (!isInside(root, lexical)) throw outside(path, root);
   // Follow symlinks of the existing part of the path inside the sandbox.

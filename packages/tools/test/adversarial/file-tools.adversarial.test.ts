@@ -3,7 +3,7 @@
  * executeToolCall as a model would: each must come back as an error result that says how to fix the
  * call (never a throw, never a hang), change nothing on failure, and never reach outside the root.
  */
-import { existsSync, lstatSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -228,6 +228,28 @@ describe('read_file and write_file on special files', () => {
       expect(contentText(await box.call('read_file', { path }))).toContain(path.split('\n')[0]);
       expect((await box.call('delete_file', { path })).output).toEqual({ path, deleted: true });
     }
+    expect(await box.text('a.txt')).toBe('hello\nworld\n');
+  });
+});
+
+describe('strings with a lone UTF-16 surrogate (half of a pair, e.g. a cut emoji)', () => {
+  it('refuses them as invalid_arguments in paths, content, old and new text and diffs, writing nothing (they were written as U+FFFD)', async () => {
+    const before = readdirSync(box.root).sort();
+    const calls: [string, Record<string, unknown>][] = [
+      ['write_file', { path: 'w\uD800.txt', content: 'x' }],
+      ['write_file', { path: 'new.txt', content: 'a\uD83Db' }],
+      ['read_file', { path: '\uDC00' }],
+      ['delete_file', { path: 'a\uD800' }],
+      ['edit_file', { path: 'a.txt', edits: [{ oldText: 'hello', newText: 'smile \uD83D' }] }],
+      ['edit_file', { path: 'a.txt', edits: [{ oldText: '\uFFFD\uDE00', newText: 'x' }] }],
+      ['apply_diff', { diff: '--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n-hello\n+h\uD800llo\n world\n' }],
+    ];
+    for (const [name, input] of calls) {
+      const result = await box.call(name, input);
+      expect(errorCode(result), `${name} ${JSON.stringify(input)}`).toBe('invalid_arguments');
+      expect(contentText(result), name).toMatch(/lone UTF-16 surrogate/);
+    }
+    expect(readdirSync(box.root).sort()).toEqual(before);
     expect(await box.text('a.txt')).toBe('hello\nworld\n');
   });
 });

@@ -1,0 +1,25 @@
+/**
+ * Checks of the strings a model sends that every tool shares: no NUL byte where a shell, a path or
+ * a revision must carry the string, and no lone UTF-16 surrogate where the string becomes bytes.
+ * @module
+ */
+
+/** The UTF-16 index of the first lone surrogate in `value` (half of a pair, e.g. a cut emoji), or -1. */
+export function loneSurrogateAt(value: string): number {
+  // In a `u` regex a surrogate pair is one code point, so only a lone surrogate matches.
+  return /\p{Surrogate}/u.exec(value)?.index ?? -1;
+}
+
+/** `true` when `value` holds no NUL byte. */
+export const hasNoNul = (value: string): boolean => !value.includes('\0');
+
+/** `true` when `value` holds no lone surrogate. */
+export const isWellFormedText = (value: string): boolean => loneSurrogateAt(value) === -1;
+
+/**
+ * The message for a `field` holding a lone surrogate: it has no UTF-8 form, so writing it would
+ * put U+FFFD in its place, bytes the model did not send.
+ */
+export function loneSurrogateMessage(field: string): string {
+  return `${field} holds a lone UTF-16 surrogate (half of a pair, e.g. a cut emoji), which has no UTF-8 form and would be written as U+FFFD; send well-formed Unicode`;
+}
