@@ -11,10 +11,15 @@ import { SandboxError, SandkitErrorCode, ToolError } from '@sandkit/core';
  */
 export function cwdToolError(error: unknown, cwd: string | undefined): unknown {
   if (!SandboxError.isInstance(error) || error.code !== SandkitErrorCode.cwdNotFound) return error;
+  return cwdNotFound(cwd, error);
+}
+
+/** The ToolError `not_found` for a `cwd` that is not an existing directory under the root. */
+export function cwdNotFound(cwd: string | undefined, cause?: unknown): ToolError {
   return new ToolError({
     code: SandkitErrorCode.notFound,
     message: `cwd "${cwd}" is not an existing directory under the workspace root; list_files shows what exists`,
     details: { cwd },
-    cause: error,
+    ...(cause === undefined ? {} : { cause }),
   });
 }

@@ -19,6 +19,7 @@
 import { posix } from 'node:path';
 import { defineTool, type SandboxClient, SandkitErrorCode, type Tool, ToolError } from '@sandkit/core';
 import { z } from 'zod';
+import { cwdNotFound } from '../exec/cwd-tool-error.js';
 import { isWellFormedText, loneSurrogateMessage } from '../workspace/text-checks.js';
 import { parseUnifiedDiff } from '../diff/parse-unified-diff.js';
 import { checkNameLengths } from '../files/write-file.js';
@@ -100,7 +101,8 @@ export type ApplyDiffOutput = z.output<typeof outputSchema>;
  * empty, see module doc), `exact` (`false` when any hunk needed fuzz or an offset), `fuzzUsed`,
  * `offsets` (one entry per hunk not applied exactly where its header said) and `notes`.
  * @throws ToolError `invalid_patch` when the text is not a usable diff (no headers, binary patch,
- *   malformed per patch); `outside_root` when a target or cwd is outside the root;
+ *   malformed per patch); `outside_root` when a target or cwd is outside the root; `not_found`
+ *   when cwd is not an existing directory; `not_directory` when a new file's parent is a file;
  *   `patch_failed` when a hunk does not apply, a file to change is missing, a new file exists,
  *   the diff was already applied, or a fuzzy/shifted hunk fits in more than one place.
  */
@@ -131,7 +133,9 @@ export function createApplyDiffTool(
           details: { problems },
         });
       }
-      const cwd = await resolveToolPath(context, input.cwd ?? '.');
+      const cwd = await inspectToolPath(context, input.cwd ?? '.');
+      // else every file of the diff would be reported missing "relative to the diff's directory"
+      if (cwd.kind !== 'directory') throw cwdNotFound(input.cwd);
       const targets: PatchTarget[] = await Promise.all(
         parsed.files.map(async (file) => {
           const oldPath =

@@ -95,7 +95,9 @@ export function checkPatchReports(
         continue;
       }
       if (hunkReport.outcome === 'failed') {
-        const why = hunk ? describeHunkFailure(lines, hunk, name) : 'context not found';
+        const why = hunk
+          ? describeHunkFailure(lines, hunk, name, target?.file.hunks.slice(0, hunkReport.hunk - 1))
+          : 'context not found';
         const endings = hunkReport.note === undefined ? '' : ` (${hunkReport.note})`;
         conflicts.push({
           path: name,

@@ -21,12 +21,20 @@ export function fileLines(content: string): string[] {
 
 /**
  * Why `hunk` does not fit `lines` (the file, split by {@link fileLines}): the first expected line
- * found nowhere in the file, and the closest block with its first differing line.
+ * found nowhere in the file, and the closest block with its first differing line; for a hunk that
+ * fits exactly, why patch still refused it.
+ * @param earlier the hunks before it in the diff for the same file, in the diff's order (patch
+ *   applies them in that order and never looks above where the previous one applied)
  */
-export function describeHunkFailure(lines: readonly string[], hunk: DiffHunk, path: string): string {
+export function describeHunkFailure(
+  lines: readonly string[],
+  hunk: DiffHunk,
+  path: string,
+  earlier: readonly DiffHunk[] = [],
+): string {
   const expected = oldSide(hunk);
   const exact = expected.length > 0 ? hunkPositions(lines, hunk, 0) : [];
-  if (exact.length > 0) return describeExactMatch(hunk, exact);
+  if (exact.length > 0) return describeExactMatch(hunk, exact, earlier);
   const present = new Set(lines);
   const missing = expected.find((line) => !present.has(line));
   const parts: string[] = [];
@@ -66,10 +74,20 @@ export function contextCounts(hunk: DiffHunk): { leading: number; trailing: numb
  * places and its context is anchored (shorter on one side), or patch refused it for another reason.
  * Never claims a mismatch, since there is none.
  */
-function describeExactMatch(hunk: DiffHunk, positions: readonly number[]): string {
+function describeExactMatch(
+  hunk: DiffHunk,
+  positions: readonly number[],
+  earlier: readonly DiffHunk[],
+): string {
   const { leading, trailing } = contextCounts(hunk);
   const shown = positions.length > 5 ? `${positions.slice(0, 5).join(', ')}, …` : positions.join(', ');
   const where = `its old side matches the file exactly at ${positions.length === 1 ? `line ${shown}` : `${positions.length} places (lines ${shown})`}`;
+  const last = Math.max(...positions);
+  const ahead = earlier.findIndex((other) => other.oldStart >= last);
+  if (ahead >= 0) {
+    const other = earlier[ahead]!;
+    return `${where}, at or above hunk ${ahead + 1} (@@ -${other.oldStart},${other.oldLines} @@), which comes before it in the diff; patch applies a file's hunks in the diff's order and never goes back up, so put the hunks in the order of their line numbers, each change once`;
+  }
   if (positions.length > 1 && leading !== trailing) {
     return `${where}, so where it belongs is ambiguous (with ${leading} leading and ${trailing} trailing context lines patch anchors it at the ${leading < trailing ? 'start' : 'end'} of the file); add context lines that occur only once, as many before the change as after`;
   }

@@ -5,7 +5,7 @@
  */
 import { formatCommand, type SandboxClient, SandkitError, SandkitErrorCode, ToolError } from '@sandkit/core';
 import { isDirectory, notRegularFile, toFileToolError } from '../files/file-tool-errors.js';
-import type { InspectedPath } from '../workspace/resolve-path.js';
+import { type InspectedPath, relativeTo } from '../workspace/resolve-path.js';
 import type { PatchTarget } from './check-patch-reports.js';
 
 /**
@@ -28,6 +28,16 @@ export async function readIfExists(client: SandboxClient, path: InspectedPath): 
   }
 }
 
+const existsExit = 4;
+const parentNotDirectoryExit = 3;
+// $1 the absolute path a diff creates: exits ${existsExit} when something is there (a dangling symlink
+// too), ${parentNotDirectoryExit} printing the nearest existing ancestor when that is not a directory
+// (patch's dry run does not see it; its real run fails), else 0.
+const newPathScript = `if [ -e "$1" ] || [ -L "$1" ]; then exit ${existsExit}; fi
+d=\${1%/*}
+while [ -n "$d" ] && [ ! -e "$d" ] && [ ! -L "$d" ]; do d=\${d%/*}; done
+if [ -n "$d" ] && [ ! -d "$d" ]; then printf '%s' "$d"; exit ${parentNotDirectoryExit}; fi`;
+
 /**
  * A file to change, rename or delete must exist; a file to create (or rename or copy to) must not.
  * @throws ToolError `patch_failed` saying which and how to write the diff instead
@@ -43,10 +53,16 @@ export async function assertPreconditions(client: SandboxClient, target: PatchTa
     });
   }
   if (file.status === 'added' || file.status === 'renamed' || file.status === 'copied') {
-    const check = await client.exec(
-      formatCommand(['test', '-e', target.new!.absolute, '-o', '-L', target.new!.absolute]),
-    );
-    if (check.exitCode === 0) {
+    const check = await client.exec(`set -- ${formatCommand([target.new!.absolute])}\n${newPathScript}`);
+    if (check.exitCode === parentNotDirectoryExit) {
+      const parent = relativeTo(target.new!.root, check.stdout);
+      throw new ToolError({
+        code: SandkitErrorCode.notDirectory,
+        message: `cannot create ${target.new!.relative}: ${parent} is a file, not a directory; nothing was changed. Pick another path for the new file`,
+        details: { path: target.new!.relative, parent },
+      });
+    }
+    if (check.exitCode === existsExit) {
       throw new ToolError({
         code: SandkitErrorCode.patchFailed,
         message: `${target.new!.relative} already exists, so the diff cannot ${file.status === 'added' ? 'create' : `${file.status === 'renamed' ? 'rename' : 'copy'} a file to`} it; nothing was changed. Diff against its current content instead (--- a/${name})`,

@@ -95,6 +95,19 @@ describe('createApplyDiffTool', () => {
   });
 
   describe('when the diff creates, deletes and renames files', () => {
+    it('refuses to create a file below a regular file with not_directory, changing nothing (it said "files may be partly changed")', async () => {
+      await put('plain.txt', 'keep\n');
+      for (const path of ['plain.txt/x', 'plain.txt/deeper/y']) {
+        const error = await toolError(
+          tool().call({ diff: `--- /dev/null\n+++ b/${path}\n@@ -0,0 +1 @@\n+new\n` }),
+        );
+        expect(error.code, path).toBe('not_directory');
+        expect(error.message, path).toContain(
+          `cannot create ${path}: plain.txt is a file, not a directory; nothing was changed`,
+        );
+        expect(await get('plain.txt')).toBe('keep\n');
+      }
+    });
     it('creates a new file in a new directory and deletes another, leaving no .orig or .rej files', async () => {
       await put('old.txt', 'bye\n');
       const result = await tool().call({
@@ -203,6 +216,23 @@ describe('createApplyDiffTool', () => {
       expect(await get('two.txt')).toBe('a\nb\nc\n');
     });
 
+    it('says the hunks must follow the order of their lines when one comes after a hunk below it, or repeats it', async () => {
+      await put('order.txt', 'a\nb\nc\nd\ne\nf\ng\nh\n');
+      const hunk = (line: number, from: string, to: string) =>
+        `@@ -${line},1 +${line},1 @@\n-${from}\n+${to}\n`;
+      for (const [second, ahead] of [
+        [hunk(1, 'a', 'A'), '@@ -6,1 @@'],
+        [hunk(6, 'f', 'F'), '@@ -6,1 @@'],
+      ] as const) {
+        const diff = `--- a/order.txt\n+++ b/order.txt\n${hunk(6, 'f', 'F')}${second}`;
+        const error = await toolError(tool().call({ diff }));
+        expect(error.message).toContain(`hunk 2 (${second.split('\n')[0]}) context not found`);
+        expect(error.message).toContain(`at or above hunk 1 (${ahead})`);
+        expect(error.message).toContain('in the order of their line numbers');
+        expect(await get('order.txt')).toBe('a\nb\nc\nd\ne\nf\ng\nh\n');
+      }
+    });
+
     it('reports a diff that is already applied', async () => {
       await put('a.txt', 'new\n');
       const error = await toolError(
@@ -231,6 +261,19 @@ describe('createApplyDiffTool', () => {
   });
 
   describe('when cwd or stripLevel are given', () => {
+    it("answers a cwd that is missing or a file with not_found naming the cwd (it said the diff's files did not exist)", async () => {
+      await put('cwd-file.txt', 'x\n');
+      for (const cwd of ['no-such-dir', 'cwd-file.txt']) {
+        const error = await toolError(
+          tool().call({ cwd, diff: '--- a/cwd-file.txt\n+++ b/cwd-file.txt\n@@ -1 +1 @@\n-x\n+X\n' }),
+        );
+        expect({ code: error.code, message: error.message }, cwd).toEqual({
+          code: 'not_found',
+          message: `cwd "${cwd}" is not an existing directory under the workspace root; list_files shows what exists`,
+        });
+      }
+      expect(await get('cwd-file.txt')).toBe('x\n');
+    });
     it('resolves names against cwd and strips the given number of components, reporting root-relative paths', async () => {
       const { mkdir } = await import('node:fs/promises');
       await mkdir(join(sandbox.workdir, 'pkg/sub'), { recursive: true });
