@@ -202,6 +202,19 @@ export function describeFileCases(context: ConformanceContext): void {
         expect(left.stdout, describeResult(left)).toBe('');
       },
     );
+    test(
+      'files.symlink-loop',
+      'refuses to read or write through a symlink loop with SandboxError refused (a missing file it is not)',
+      async () => {
+        await client().exec(
+          'rm -rf files/loop && mkdir -p files/loop && ln -s l2 files/loop/l1 && ln -s l1 files/loop/l2',
+        );
+        await expectSandboxError(client().readFile('files/loop/l1'), 'refused');
+        await expectSandboxError(client().writeFile('files/loop/l1', 'x'), 'refused');
+        const left = await client().exec('ls -A files/loop');
+        expect(left.stdout, describeResult(left)).toBe('l1\nl2\n');
+      },
+    );
     test('files.missing', 'throws SandboxError file_not_found for a missing file', async () => {
       await expectSandboxError(client().readFile('files/no-such-file.txt'), 'file_not_found');
       await expectSandboxError(client().readFile('no-such-dir/file.txt'), 'file_not_found');

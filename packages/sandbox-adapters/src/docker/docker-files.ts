@@ -47,7 +47,7 @@ export const archiveReadMinBytes = 8 * 1024 * 1024;
 // directory included, which the engine's archive path does not do), then exits ${exitLarge}; the
 // canonical path is printed last and whole (a trailing newline in a name survives the `x`).
 const readScript = `if [ -d "$1" ]; then exit ${exitIsDirectory}; fi
-if [ ! -e "$1" ]; then case $(LC_ALL=C stat -L -- "$1" 2>&1) in *'Permission denied'*) exec cat -- "$1";; *'Not a directory'*) exit ${exitNotDirectory};; esac; exit ${exitMissing}; fi
+if [ ! -e "$1" ]; then case $(LC_ALL=C stat -L -- "$1" 2>&1) in *'Permission denied'*) exec cat -- "$1";; *'Not a directory'*) exit ${exitNotDirectory};; *'Too many levels of symbolic links'*) exit ${writeExit.linkLoop};; esac; exit ${exitMissing}; fi
 [ -f "$1" ] || exit ${exitNotRegular}
 if [ -r "$1" ]; then size=$(stat -L -c %s -- "$1") && [ "$size" -gt "$2" ] && { real=$(readlink -f -- "$1" && echo x) && real=\${real%??} || real=$1; printf '%s\\n%s' "$size" "$real"; exit ${exitLarge}; }; fi
 exec cat -- "$1"`;
@@ -58,8 +58,7 @@ const catScript = 'exec cat -- "$1"';
  * Reads a whole file as bytes. Symlinks are followed as the kernel follows them.
  * @throws SandkitError `invalid_option` for an empty path or one with a NUL byte (as the local adapter).
  * @throws SandboxError `file_not_found`, `is_directory`, `not_directory` when a parent is a file;
- *   `refused` for a pipe, socket or device (not a
- *   regular file); `too_large` for a file over `buffer.constants.MAX_LENGTH` bytes (4 GiB on Node
+ *   `refused` for a pipe, socket or device (not a regular file) and for a symlink loop; `too_large` for a file over `buffer.constants.MAX_LENGTH` bytes (4 GiB on Node
  *   20), which no single buffer holds; `sandbox_unavailable` (also for "Permission denied"),
  *   `sandbox_destroyed`; SandkitError `aborted` when `signal` aborts.
  */
@@ -178,7 +177,7 @@ function fileError(result: InternalScriptResult, path: string, action: 'read' | 
   if (result.exitCode === writeExit.linkLoop) {
     return new SandboxError({
       code: SandkitErrorCode.refused,
-      message: `cannot write ${path}: more than 40 symbolic links (a loop?); write to the file the link should lead to`,
+      message: `cannot ${action} ${path}: more than 40 symbolic links (a loop?); ${action === 'read' ? 'read' : 'write to'} the file the link should lead to`,
       details: { path },
     });
   }

@@ -34,8 +34,8 @@ export interface E2BFileRequest {
 
 /**
  * Reads a whole file within `request.requestTimeoutMs`.
- * @throws SandboxError `file_not_found`, `is_directory`, `sandbox_gone`, `sandbox_unavailable`
- *   (also when the deadline passes).
+ * @throws SandboxError `file_not_found`, `is_directory`, `refused` for a symlink loop,
+ *   `sandbox_gone`, `sandbox_unavailable` (also when the deadline passes).
  * @throws SandkitError `aborted` when `request.signal` aborts the read.
  */
 export async function readE2BFile(
@@ -47,7 +47,29 @@ export async function readE2BFile(
     return await sandbox.files.read(path, { format: 'bytes', ...request });
   } catch (error) {
     if (request.signal?.aborted) throw abortedError('read', path, error);
-    throw await toSandboxErrorChecked(sandbox, error, `read ${path}`, path);
+    const mapped = await toSandboxErrorChecked(sandbox, error, `read ${path}`, path);
+    if (mapped.code === SandkitErrorCode.fileNotFound && (await isLinkLoop(sandbox, path))) {
+      throw new SandboxError({
+        code: SandkitErrorCode.refused,
+        message: `cannot read ${path}: more than 40 symbolic links (a loop?); read the file the link should lead to`,
+        cause: error,
+        details: { path },
+      });
+    }
+    throw mapped;
+  }
+}
+
+/**
+ * `true` when `path` cannot be resolved because of a symlink loop (envd answers it as a missing
+ * file). Asked only after a read found nothing; any failure of the check counts as no loop.
+ */
+async function isLinkLoop(sandbox: Sandbox, path: string): Promise<boolean> {
+  const check = `[ -L ${quoteShellArgument(path)} ] && case $(LC_ALL=C stat -L -- ${quoteShellArgument(path)} 2>&1) in *'Too many levels of symbolic links'*) exit 0;; esac; exit 1`;
+  try {
+    return (await sandbox.commands.run(check, { timeoutMs: 30_000 })).exitCode === 0;
+  } catch {
+    return false;
   }
 }
 

@@ -19,7 +19,7 @@ import { checkedPath } from '../checked-path.js';
  * Reads a whole file. A relative `path` resolves against `workdir`.
  * @throws SandkitError `invalid_option` for an empty path or one with a NUL byte.
  * @throws SandboxError `file_not_found`, `is_directory`, `not_directory`; `refused` for a pipe,
- *   socket or device (not a regular file); `too_large` for a file over 2 GiB (node:fs's limit for
+ *   socket or device (not a regular file) and for a symlink loop; `too_large` for a file over 2 GiB (node:fs's limit for
  *   one read).
  * @throws SandkitError `aborted` when `signal` aborts the read.
  */
@@ -128,6 +128,14 @@ function fileError(error: unknown, path: string): SandkitError {
     return new SandboxError({
       code: SandkitErrorCode.fileNotFound,
       message: `no such file: ${path}`,
+      cause: error,
+      details,
+    });
+  }
+  if (code === 'ELOOP') {
+    return new SandboxError({
+      code: SandkitErrorCode.refused,
+      message: `cannot read ${path}: more than ${maxLinks} symbolic links (a loop?); read the file the link should lead to`,
       cause: error,
       details,
     });
