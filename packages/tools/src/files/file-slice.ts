@@ -57,7 +57,11 @@ export type FileSlice =
 
 const script = `f=$1 whole=$2 digmax=$3 line=$4 boff=$5 cap=$6 anybin=$7 scan=$8 check=0
 if [ -d "$f" ]; then echo directory; exit 0; fi
-if [ ! -e "$f" ]; then echo missing; exit 0; fi
+if [ ! -e "$f" ]; then
+  # a symlink loop leads nowhere: not a missing file
+  if [ -L "$f" ]; then case $(LC_ALL=C stat -L -- "$f" 2>&1) in *'Too many levels of symbolic links'*) echo special; exit 0;; esac; fi
+  echo missing; exit 0
+fi
 if [ ! -f "$f" ]; then echo special; exit 0; fi
 if [ ! -r "$f" ]; then echo unreadable; exit 0; fi
 size=$(stat -L -c %s -- "$f") || exit 3

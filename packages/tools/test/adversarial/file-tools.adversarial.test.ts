@@ -214,6 +214,12 @@ describe('edit_file on awkward targets', () => {
 });
 
 describe('read_file and write_file on special files', () => {
+  it('refuses a symlink loop for reading as a link that leads nowhere (it said there was no file)', async () => {
+    const result = await box.call('read_file', { path: 'loop1' });
+    expect(errorCode(result)).toBe('refused');
+    expect(contentText(result)).toMatch(/symlink that leads nowhere/);
+  });
+
   it('refuses a FIFO for reading and writing without blocking on it', async () => {
     expect(errorCode(await box.call('read_file', { path: 'fifo' }))).toBe('refused');
     const write = await box.call('write_file', { path: 'fifo', content: 'x' });
