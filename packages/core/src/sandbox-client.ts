@@ -139,7 +139,9 @@ export interface SandboxClient {
    * @throws SandboxError `file_not_found` when it does not exist, `is_directory` for a directory;
    *   `refused` on the local and Docker adapters for a pipe, socket or device, which is not a
    *   regular file (E2B's file API waits on a pipe until the adapter's request deadline);
-   *   `too_large` for a file larger than one buffer holds.
+   *   `refused` on every adapter for a symlink loop (more than 40 links); `too_large` for a file
+   *   larger than one buffer holds. SandkitError `invalid_option` for an empty path, or one with a
+   *   NUL byte or a lone UTF-16 surrogate (no file can be named by it).
    */
   readFile(path: string, options?: ReadFileOptions): Promise<Uint8Array>;
   /**
@@ -152,6 +154,7 @@ export interface SandboxClient {
    * leading outside the workdir is followed like any path (confining is the tools' `root`).
    * @throws SandboxError `is_directory` when the path (or the file its links lead to) is a
    *   directory, `refused` for a symlink loop (over 40 links), `sandbox_destroyed` after destroy.
+   *   SandkitError `invalid_option` for a path as readFile refuses it.
    */
   writeFile(path: string, data: SandboxData, options?: WriteFileOptions): Promise<void>;
 }
