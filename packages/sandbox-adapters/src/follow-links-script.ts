@@ -4,9 +4,26 @@
  * and a dangling link's target is created, as the local adapter does (local-files.ts).
  * @module
  */
+import { SandboxError, SandkitErrorCode } from '@sandkit/core';
 
 /** Links followed before a write gives up (Linux's own limit for one path). */
 export const maxFollowedLinks = 40;
+
+/**
+ * A `case` pattern matching what `LC_ALL=C stat -L` prints for a path whose symlinks loop (the
+ * kernel's ELOOP), for scripts that must tell a loop from a missing file.
+ */
+export const linkLoopStatPattern = "*'Too many levels of symbolic links'*";
+
+/** SandboxError `refused` for a read or write through more than {@link maxFollowedLinks} symlinks. */
+export function linkLoopError(action: 'read' | 'write', path: string, cause?: unknown): SandboxError {
+  return new SandboxError({
+    code: SandkitErrorCode.refused,
+    message: `cannot ${action} ${path}: more than ${maxFollowedLinks} symbolic links (a loop?); ${action === 'read' ? 'read' : 'write to'} the file the link should lead to`,
+    details: { path },
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
 
 /**
  * POSIX sh that replaces the absolute path in `$<variable>` with the path its trailing symlinks

@@ -25,6 +25,7 @@ import { getFile } from './container-files.js';
 import { type InternalScriptResult, runInternalScript } from './docker-exec.js';
 import { assertLive, type DockerSandboxState } from './docker-sandbox-state.js';
 import { checkedPath } from '../checked-path.js';
+import { linkLoopError, linkLoopStatPattern } from '../follow-links-script.js';
 
 const exitIsDirectory = writeExit.isDirectory;
 const exitMissing = 22;
@@ -47,7 +48,7 @@ export const archiveReadMinBytes = 8 * 1024 * 1024;
 // directory included, which the engine's archive path does not do), then exits ${exitLarge}; the
 // canonical path is printed last and whole (a trailing newline in a name survives the `x`).
 const readScript = `if [ -d "$1" ]; then exit ${exitIsDirectory}; fi
-if [ ! -e "$1" ]; then case $(LC_ALL=C stat -L -- "$1" 2>&1) in *'Permission denied'*) exec cat -- "$1";; *'Not a directory'*) exit ${exitNotDirectory};; *'Too many levels of symbolic links'*) exit ${writeExit.linkLoop};; esac; exit ${exitMissing}; fi
+if [ ! -e "$1" ]; then case $(LC_ALL=C stat -L -- "$1" 2>&1) in *'Permission denied'*) exec cat -- "$1";; *'Not a directory'*) exit ${exitNotDirectory};; ${linkLoopStatPattern}) exit ${writeExit.linkLoop};; esac; exit ${exitMissing}; fi
 [ -f "$1" ] || exit ${exitNotRegular}
 if [ -r "$1" ]; then size=$(stat -L -c %s -- "$1") && [ "$size" -gt "$2" ] && { real=$(readlink -f -- "$1" && echo x) && real=\${real%??} || real=$1; printf '%s\\n%s' "$size" "$real"; exit ${exitLarge}; }; fi
 exec cat -- "$1"`;
@@ -174,13 +175,7 @@ function fileError(result: InternalScriptResult, path: string, action: 'read' | 
       details: { path },
     });
   }
-  if (result.exitCode === writeExit.linkLoop) {
-    return new SandboxError({
-      code: SandkitErrorCode.refused,
-      message: `cannot ${action} ${path}: more than 40 symbolic links (a loop?); ${action === 'read' ? 'read' : 'write to'} the file the link should lead to`,
-      details: { path },
-    });
-  }
+  if (result.exitCode === writeExit.linkLoop) return linkLoopError(action, path);
   if (result.exitCode === exitNotDirectory) {
     return new SandboxError({
       code: SandkitErrorCode.notDirectory,

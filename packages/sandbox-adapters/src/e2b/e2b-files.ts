@@ -22,7 +22,7 @@ import {
   type WriteFileOptions,
 } from '@sandkit/core';
 import { CommandExitError, type Sandbox } from 'e2b';
-import { followLinksScript } from '../follow-links-script.js';
+import { followLinksScript, linkLoopError, linkLoopStatPattern } from '../follow-links-script.js';
 import { toSandboxErrorChecked } from './e2b-errors.js';
 import type { E2BStagingFiles } from './e2b-staging-files.js';
 
@@ -48,14 +48,8 @@ export async function readE2BFile(
   } catch (error) {
     if (request.signal?.aborted) throw abortedError('read', path, error);
     const mapped = await toSandboxErrorChecked(sandbox, error, `read ${path}`, path);
-    if (mapped.code === SandkitErrorCode.fileNotFound && (await isLinkLoop(sandbox, path))) {
-      throw new SandboxError({
-        code: SandkitErrorCode.refused,
-        message: `cannot read ${path}: more than 40 symbolic links (a loop?); read the file the link should lead to`,
-        cause: error,
-        details: { path },
-      });
-    }
+    if (mapped.code === SandkitErrorCode.fileNotFound && (await isLinkLoop(sandbox, path)))
+      throw linkLoopError('read', path, error);
     throw mapped;
   }
 }
@@ -65,7 +59,7 @@ export async function readE2BFile(
  * file). Asked only after a read found nothing; any failure of the check counts as no loop.
  */
 async function isLinkLoop(sandbox: Sandbox, path: string): Promise<boolean> {
-  const check = `[ -L ${quoteShellArgument(path)} ] && case $(LC_ALL=C stat -L -- ${quoteShellArgument(path)} 2>&1) in *'Too many levels of symbolic links'*) exit 0;; esac; exit 1`;
+  const check = `[ -L ${quoteShellArgument(path)} ] && case $(LC_ALL=C stat -L -- ${quoteShellArgument(path)} 2>&1) in ${linkLoopStatPattern}) exit 0;; esac; exit 1`;
   try {
     return (await sandbox.commands.run(check, { timeoutMs: 30_000 })).exitCode === 0;
   } catch {
@@ -195,11 +189,7 @@ function writeError(reason: string, path: string, stderr: string): SandboxError 
         details,
       });
     case 'symlink-loop':
-      return new SandboxError({
-        code: SandkitErrorCode.refused,
-        message: `cannot write ${path}: more than 40 symbolic links (a loop?); write to the file the link should lead to`,
-        details,
-      });
+      return linkLoopError('write', path);
     case 'cannot-create-directory':
     case 'cannot-write-directory':
       return new SandboxError({

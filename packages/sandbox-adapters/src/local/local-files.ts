@@ -14,6 +14,7 @@ import {
   type WriteFileOptions,
 } from '@sandkit/core';
 import { checkedPath } from '../checked-path.js';
+import { linkLoopError, maxFollowedLinks } from '../follow-links-script.js';
 
 /**
  * Reads a whole file. A relative `path` resolves against `workdir`.
@@ -52,7 +53,7 @@ export async function readLocalFile(
  * and the file it points to gets the bytes; a dangling link's target is created (parents too).
  * @throws SandkitError `invalid_option` for an empty path, a NUL byte, or a mode outside 0–0o7777.
  * @throws SandboxError `is_directory`, `not_directory`; `refused` for a symlink loop (over
- *   {@link maxLinks} links).
+ *   {@link maxFollowedLinks} links).
  * @throws SandkitError `aborted` when `options.signal` aborts the write (no temp file is left).
  */
 export async function writeLocalFile(
@@ -87,9 +88,6 @@ export async function writeLocalFile(
   }
 }
 
-/** Symlinks followed before a write gives up (Linux's own limit for one path). */
-const maxLinks = 40;
-
 /**
  * The path `path` leads to once the symlinks at its end are followed: a relative link target is
  * joined to the link's directory as it is (not normalised, so `..` after a linked directory means
@@ -97,7 +95,7 @@ const maxLinks = 40;
  */
 async function followLinks(path: string): Promise<string> {
   let current = path;
-  for (let hop = 0; hop <= maxLinks; hop++) {
+  for (let hop = 0; hop <= maxFollowedLinks; hop++) {
     const target = await readlink(current).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'EINVAL' || error.code === 'ENOENT') return undefined;
       throw fileError(error, current);
@@ -105,11 +103,7 @@ async function followLinks(path: string): Promise<string> {
     if (target === undefined) return current;
     current = isAbsolute(target) ? target : `${dirname(current)}/${target}`;
   }
-  throw new SandboxError({
-    code: SandkitErrorCode.refused,
-    message: `cannot write ${path}: more than ${maxLinks} symbolic links (a loop?); write to the file the link should lead to`,
-    details: { path },
-  });
+  throw linkLoopError('write', path);
 }
 
 function fileError(error: unknown, path: string): SandkitError {
@@ -132,14 +126,7 @@ function fileError(error: unknown, path: string): SandkitError {
       details,
     });
   }
-  if (code === 'ELOOP') {
-    return new SandboxError({
-      code: SandkitErrorCode.refused,
-      message: `cannot read ${path}: more than ${maxLinks} symbolic links (a loop?); read the file the link should lead to`,
-      cause: error,
-      details,
-    });
-  }
+  if (code === 'ELOOP') return linkLoopError('read', path, error);
   if (code === 'EISDIR') {
     return new SandboxError({
       code: SandkitErrorCode.isDirectory,
