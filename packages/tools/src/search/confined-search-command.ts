@@ -10,7 +10,7 @@
  */
 import { posix } from 'node:path';
 import { formatCommand, quoteShellArgument, SandkitErrorCode, ToolError } from '@sandkit/core';
-import { isInside } from '../workspace/resolve-path.js';
+import { isInside, realpathInto } from '../workspace/resolve-path.js';
 
 /** Exit status of the command when the path resolves outside the root. */
 export const outsideRootExit = 99;
@@ -52,8 +52,7 @@ export function confinedSearchCommand(
     `r=${quoteShellArgument(root)}`,
     // resolve symlinks with shell builtins (cd -P sets $PWD to the physical path): no extra process
     `if [ -d ${quotedLexical} ]; then cd -P -- ${quotedLexical} || exit 2; t=$PWD`,
-    // `$(…)` drops every trailing newline, also those of a name ending in one: the `x` keeps them
-    `elif [ -L ${quotedLexical} ]; then t=$(realpath -m -- ${quotedLexical} && printf x) || exit 2; t=\${t%x}; t=\${t%?}`,
+    `elif [ -L ${quotedLexical} ]; then ${realpathInto('t', quotedLexical, 'exit 2')}`,
     `elif [ -e ${quotedLexical} ]; then cd -P -- ${quoteShellArgument(posix.dirname(lexical))} || exit 2; t=$PWD/${quoteShellArgument(posix.basename(lexical))}`,
     `else exit ${notFoundExit}; fi`,
     `case $t in "$r") t=. ;; "$r"/*) t=./\${t#"$r"/} ;; *) printf '%s' "$t" >&2; exit ${outsideRootExit} ;; esac`,

@@ -87,9 +87,16 @@ export async function inspectToolPath(context: ToolContext, path: string): Promi
   };
 }
 
-// `$(…)` drops every trailing newline, also those of a name ending in one: the `x` keeps them
-const statScript = `r=$(realpath -m -- "$1" && printf x) || exit 1
-r=\${r%x}; r=\${r%?}
+/**
+ * POSIX sh setting `variable` to `realpath -m` of `quotedPath` (already shell-quoted), running
+ * `onFail` when realpath fails. `$(…)` drops every trailing newline, also those of a name ending
+ * in one: a sentinel `x` keeps them.
+ */
+export function realpathInto(variable: string, quotedPath: string, onFail: string): string {
+  return `${variable}=$(realpath -m -- ${quotedPath} && printf x) || ${onFail}; ${variable}=\${${variable}%x}; ${variable}=\${${variable}%?}`;
+}
+
+const statScript = `${realpathInto('r', '"$1"', 'exit 1')}
 printf '%s\\n' "$r"
 if [ -d "$r" ]; then echo directory 0; elif [ -f "$r" ]; then echo file $(stat -L -c %s -- "$r"); elif [ -e "$r" ] || [ -L "$r" ]; then echo other 0; else echo missing 0; fi`;
 

@@ -4,17 +4,12 @@
  * @module
  */
 
-/** The UTF-16 index of the first lone surrogate in `value` (half of a pair, e.g. a cut emoji), or -1. */
-export function loneSurrogateAt(value: string): number {
-  // In a `u` regex a surrogate pair is one code point, so only a lone surrogate matches.
-  return /\p{Surrogate}/u.exec(value)?.index ?? -1;
-}
-
 /** `true` when `value` holds no NUL byte. */
 export const hasNoNul = (value: string): boolean => !value.includes('\0');
 
-/** `true` when `value` holds no lone surrogate. */
-export const isWellFormedText = (value: string): boolean => loneSurrogateAt(value) === -1;
+/** `true` when `value` holds no lone UTF-16 surrogate (half of a pair, e.g. a cut emoji). */
+// In a `u` regex a surrogate pair is one code point, so only a lone surrogate matches.
+export const isWellFormedText = (value: string): boolean => !/\p{Surrogate}/u.test(value);
 
 /**
  * The message for a `field` holding a lone surrogate: it has no UTF-8 form, so writing it would
