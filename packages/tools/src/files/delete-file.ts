@@ -18,6 +18,7 @@ import {
 import { z } from 'zod';
 import { isWellFormedText, loneSurrogateMessage } from '../workspace/text-checks.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
+import { checkPathConvention } from '../workspace/path-convention.js';
 import { withPathLock } from '../workspace/path-lock.js';
 import { isInside, resolveRoot, resolveToolPath } from '../workspace/resolve-path.js';
 
@@ -75,6 +76,7 @@ export function createDeleteFileTool(
       const root = await resolveRoot(context);
       // Before any lexical step: posix.resolve would fold "junk\0/.." away and delete another file.
       if (input.path.includes('\0')) await resolveToolPath(context, input.path); // throws, naming the NUL byte
+      checkPathConvention(input.path);
       const lexical = posix.resolve(root, input.path);
       if (lexical === root || !isInside(root, lexical)) {
         if (lexical === root) {

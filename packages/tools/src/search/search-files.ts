@@ -27,6 +27,7 @@ import {
 } from '@sandkit/core';
 import type { IgnoredSummary } from '../workspace/ignore-rules.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
+import { checkPathConvention } from '../workspace/path-convention.js';
 import { resolveRoot } from '../workspace/resolve-path.js';
 import {
   confinedSearchCommand,
@@ -83,6 +84,7 @@ export function createSearchFilesTool(
     outputSchema: searchFilesOutputSchema,
     permission: 'read',
     async execute(input, { signal }) {
+      if (input.path !== undefined) checkPathConvention(input.path);
       const root = await resolveRoot(context);
       const mode = input.outputMode ?? 'content';
       const offset = input.offset ?? 0;

@@ -6,6 +6,7 @@
 import { posix } from 'node:path';
 import { formatCommand, SandboxError, SandkitErrorCode, ToolError } from '@sandkit/core';
 import type { ToolContext } from './coding-tool-options.js';
+import { checkPathConvention } from './path-convention.js';
 import { isWellFormedText, loneSurrogateMessage } from './text-checks.js';
 
 const realRoots = new WeakMap<object, Map<string, Promise<string>>>();
@@ -55,7 +56,8 @@ export interface ResolvedPath {
 /**
  * Resolves `path` (relative to the root, or absolute) and checks that neither the path nor any
  * symlink along it leaves the root. The final component may not exist yet.
- * @throws ToolError `outside_root` with a message telling the model to use a path under the root.
+ * @throws ToolError `outside_root` with a message telling the model to use a path under the root;
+ *   `invalid_arguments` for a path in another convention (`~/…`, `$HOME/…`, see path-convention.ts).
  */
 export async function resolveToolPath(context: ToolContext, path: string): Promise<ResolvedPath> {
   const { resolved } = await resolveInSandbox(context, path, false);
@@ -113,6 +115,7 @@ async function resolveInSandbox(
       message: `path ${JSON.stringify(path)}: ${loneSurrogateMessage('it')}`,
       details: { path },
     });
+  checkPathConvention(path);
   const lexical = posix.resolve(root, path === '' ? '.' : path);
   if (!isInside(root, lexical)) throw outside(path, root);
   // Follow symlinks of the existing part of the path inside the sandbox.
