@@ -18,8 +18,14 @@ import {
 import { z } from 'zod';
 import { isWellFormedText, loneSurrogateMessage } from '../workspace/text-checks.js';
 import { unifiedDiff } from '../diff/unified-diff.js';
-import { contentRevision, maxRevisionBytes, revisionHexLength } from '../files/content-revision.js';
-import { fileNotFound, isDirectory, notRegularFile, toFileToolError } from '../files/file-tool-errors.js';
+import { contentRevision, maxRevisionBytes } from '../files/content-revision.js';
+import {
+  checkExpectedRevision,
+  fileNotFound,
+  isDirectory,
+  notRegularFile,
+  toFileToolError,
+} from '../files/file-tool-errors.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { withPathLock } from '../workspace/path-lock.js';
 import { inspectToolPath } from '../workspace/resolve-path.js';
@@ -116,16 +122,7 @@ export function createEditFileTool(
             : toFileToolError(error, shown);
         });
         const revisionBefore = contentRevision(before);
-        if (
-          input.expectedRevision !== undefined &&
-          !revisionBefore.startsWith(input.expectedRevision.slice(0, revisionHexLength))
-        ) {
-          throw new ToolError({
-            code: SandkitErrorCode.revisionMismatch,
-            message: `${shown} changed since revision ${input.expectedRevision} (it is now ${revisionBefore}); read it again with read_file and redo the edit against the current content. Nothing was written.`,
-            details: { path: shown, expectedRevision: input.expectedRevision, revision: revisionBefore },
-          });
-        }
+        checkExpectedRevision(shown, input.expectedRevision, revisionBefore);
         if (before.subarray(0, 8192).includes(0)) {
           throw new ToolError({
             code: SandkitErrorCode.binaryFile,

@@ -14,6 +14,21 @@ export function fileNotFound(path: string, hint = 'check the path with list_file
   });
 }
 
+/**
+ * Checks an `expectedRevision` precondition (edit_file, write_file): `expected` may be a prefix of
+ * at least 8 hex digits of `actual` (the content revision of the bytes on disk now; `null`
+ * when the file no longer exists).
+ * @throws ToolError `revision_mismatch` telling the model to read the file again.
+ */
+export function checkExpectedRevision(path: string, expected: string | undefined, actual: string | null): void {
+  if (expected === undefined || (actual !== null && actual.startsWith(expected.slice(0, actual.length)))) return;
+  throw new ToolError({
+    code: SandkitErrorCode.revisionMismatch,
+    message: `${path} changed since revision ${expected} (${actual === null ? 'it no longer exists' : `it is now ${actual}`}); read it again with read_file and redo the change against the current content. Nothing was written.`,
+    details: { path, expectedRevision: expected, revision: actual },
+  });
+}
+
 /** ToolError `is_directory` for a path that is a directory. */
 export function isDirectory(path: string, hint = 'use list_files to see its entries'): ToolError {
   return new ToolError({

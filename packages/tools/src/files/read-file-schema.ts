@@ -24,7 +24,7 @@ Text comes back with line numbers ("N<TAB>line"); at most ${readFileLimits.maxLi
 - offset: 1-based line to start at; limit: number of lines. Omit both to read from the start.
 - When the result is cut it has nextOffset and nextByteOffset: pass BOTH back (offset=nextOffset, byteOffset=nextByteOffset) to continue without rescanning the file. To see the rest of a clipped line, pass offset=N and the marker's byteOffset.
 - totalLines is null when unknown (a far window of a large file is read without counting the whole file).
-- revision identifies the file content: pass it to edit_file as expectedRevision.
+- revision identifies the file content: pass it as expectedRevision to edit_file, or to write_file when you replace the file, so a change made since your read is not overwritten.
 - lineEnding says "crlf" for Windows line endings; text is shown without the "\\r", and edit_file matches it either way.
 - Images (png, jpeg, gif, webp) and PDF files come back as media (up to 3.5 MiB). Other binary files are described (size, type), not dumped; read their bytes with encoding="base64" (byteOffset pages through them).
 - Bytes that are not valid UTF-8 are shown as U+FFFD with a notice; edit_file cannot match those bytes, so keep them outside oldText.

@@ -1,6 +1,8 @@
 /**
  * write_file: creates or replaces a whole file with the contract's atomic `writeFile` (temp file
- * + rename, parents created, an existing file's mode kept), under {@link withPathLock}.
+ * + rename, parents created, an existing file's mode kept), under {@link withPathLock}. With
+ * `expectedRevision` the file is read first (inside the lock) and the write refused when its
+ * revision differs, as edit_file does.
  * @module
  */
 import {
@@ -16,7 +18,9 @@ import { isWellFormedText, loneSurrogateMessage } from '../workspace/text-checks
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { withPathLock } from '../workspace/path-lock.js';
 import { relativeTo, resolveToolPath } from '../workspace/resolve-path.js';
+import { contentRevision } from './content-revision.js';
 import {
+  checkExpectedRevision,
   isDirectory,
   notRegularFile,
   parsePathKind,
@@ -34,8 +38,9 @@ const description = `Create a file, or replace ALL of an existing file's content
 - Parent directories are created. An existing file keeps its mode (permissions). The write is atomic: readers see the old or the new file, never half of it.
 - Up to ${maxWriteBytes / 1024 / 1024} MiB. content is UTF-8 text written as is (line endings included), or base64 with encoding="base64" for binary files.
 - To change part of a file, use edit_file instead (it keeps everything outside the replaced text).
-Returns bytesWritten and created (true when the file did not exist).
-Errors: "too_large" (split the content or produce it with a command), "is_directory" (pick a file path), "outside_root" (use a path inside the workspace), "not_directory" (a parent is a file), "invalid_arguments" (content is not valid base64, or a name over 255 bytes).`;
+- expectedRevision: when you replace a file you read, pass the revision read_file returned; if the file changed since (or is gone), nothing is written and the error is "revision_mismatch": read it again.
+Returns bytesWritten, created (true when the file did not exist) and the new revision.
+Errors: "revision_mismatch" (read the file again), "too_large" (split the content or produce it with a command), "is_directory" (pick a file path), "outside_root" (use a path inside the workspace), "not_directory" (a parent is a file), "invalid_arguments" (content is not valid base64, or a name over 255 bytes).`;
 
 const inputSchema = z.object({
   path: z.string().min(1).describe('File path, relative to the workspace root (or absolute inside it).'),
@@ -47,12 +52,20 @@ const inputSchema = z.object({
     .enum(['utf8', 'base64'])
     .optional()
     .describe('"utf8" (default) or "base64" for binary content.'),
+  expectedRevision: z
+    .string()
+    .regex(/^[0-9a-f]+$/)
+    .min(8)
+    .max(64)
+    .optional()
+    .describe('The revision read_file returned; the write fails if the file has changed since.'),
 });
 
 const outputSchema = z.object({
   path: z.string(),
   bytesWritten: z.number().int().min(0),
   created: z.boolean().describe('true when the file did not exist before.'),
+  revision: z.string().describe('Revision of the new content; pass it as expectedRevision to chain changes.'),
 });
 
 /**
@@ -102,10 +115,24 @@ export function createWriteFileTool(
             details: { path: shown },
           });
         }
+        if (input.expectedRevision !== undefined) {
+          const current =
+            kind === 'missing'
+              ? null
+              : await client.readFile(resolved.absolute, signal ? { signal } : {}).catch((error) => {
+                  throw toFileToolError(error, shown);
+                });
+          checkExpectedRevision(shown, input.expectedRevision, current && contentRevision(current));
+        }
         await client.writeFile(resolved.absolute, bytes, signal ? { signal } : {}).catch((error) => {
           throw toFileToolError(error, shown);
         });
-        return { path: shown, bytesWritten: bytes.length, created: kind === 'missing' };
+        return {
+          path: shown,
+          bytesWritten: bytes.length,
+          created: kind === 'missing',
+          revision: contentRevision(bytes),
+        };
       });
     },
   });

@@ -1,6 +1,10 @@
 import { access, stat, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendFile } from 'node:fs/promises';
+import { createEditFileTool } from '../../src/edit/edit-file.js';
+import { contentRevision } from '../../src/files/content-revision.js';
+import { createReadFileTool } from '../../src/files/read-file.js';
 import { createWriteFileTool, maxWriteBytes } from '../../src/files/write-file.js';
 import { createFileToolsSandbox, type FileToolsSandbox } from '../file-tools-sandbox.js';
 import { toolError } from '../tool-error.js';
@@ -18,7 +22,12 @@ describe('createWriteFileTool', () => {
   describe('when the file does not exist', () => {
     it('creates it and its parent directories, and reports created', async () => {
       const result = await write({ path: 'deep/er/new.txt', content: 'héllo\r\n' });
-      expect(result).toEqual({ path: 'deep/er/new.txt', bytesWritten: 8, created: true });
+      expect(result).toEqual({
+        path: 'deep/er/new.txt',
+        bytesWritten: 8,
+        created: true,
+        revision: contentRevision(Buffer.from('héllo\r\n', 'utf8')),
+      });
       expect(await box.bytes('deep/er/new.txt')).toEqual(Buffer.from('héllo\r\n', 'utf8'));
     });
   });
@@ -35,6 +44,49 @@ describe('createWriteFileTool', () => {
     it('B15: writes curly quotes as they are', async () => {
       await write({ path: 'quote.txt', content: 'it’s “quoted”' });
       expect(await box.bytes('quote.txt')).toEqual(Buffer.from('it’s “quoted”', 'utf8'));
+    });
+  });
+
+  describe('when expectedRevision is given', () => {
+    const read = (path: string) =>
+      createReadFileTool(box.handle.client, { root: box.root }).call({ path }) as Promise<{ revision: string }>;
+
+    it('F05: refuses a whole-file write built from a read the file changed after, as edit_file does', async () => {
+      await box.put('m.py', 'def a():\n    return 1\n');
+      const { revision } = await read('m.py');
+      await appendFile(join(box.root, 'm.py'), 'def user_added():\n    return 42\n');
+      const error = await toolError(
+        write({ path: 'm.py', content: 'def a():\n    return 2\n', expectedRevision: revision }),
+      );
+      expect(error.code).toBe('revision_mismatch');
+      expect(error.message).toContain(`m.py changed since revision ${revision}`);
+      expect(error.message).toContain('read it again with read_file');
+      expect((await box.bytes('m.py')).toString()).toContain('user_added');
+      const edit = createEditFileTool(box.handle.client, { root: box.root });
+      const editError = await toolError(
+        edit.call({ path: 'm.py', edits: [{ oldText: '1', newText: '2' }], expectedRevision: revision }),
+      );
+      expect(editError.code).toBe('revision_mismatch');
+      expect(editError.message).toBe(error.message);
+    });
+
+    it('F05: writes when the revision still matches, and returns the new one for the next call', async () => {
+      await box.put('n.py', 'x = 1\n');
+      const { revision } = await read('n.py');
+      const result = await write({ path: 'n.py', content: 'x = 2\n', expectedRevision: revision });
+      expect(result).toMatchObject({ created: false, revision: contentRevision(Buffer.from('x = 2\n')) });
+      const again = await write({ path: 'n.py', content: 'x = 3\n', expectedRevision: result.revision });
+      expect(again.bytesWritten).toBe(6);
+      expect((await box.bytes('n.py')).toString()).toBe('x = 3\n');
+    });
+
+    it('F05: refuses when the file read before was deleted since', async () => {
+      await box.put('gone.py', 'x\n');
+      const { revision } = await read('gone.py');
+      await box.handle.client.exec(`rm ${join(box.root, 'gone.py')}`);
+      const error = await toolError(write({ path: 'gone.py', content: 'y\n', expectedRevision: revision }));
+      expect(error.message).toContain('it no longer exists');
+      await expect(access(join(box.root, 'gone.py'))).rejects.toThrow();
     });
   });
 
