@@ -26,6 +26,8 @@ export interface AppliedTextEdits {
   firstChangedLine: number;
   /** The file's line ending before the edit (`mixed`: each replacement took the ending of the lines it replaced). */
   lineEnding: 'lf' | 'crlf' | 'mixed' | null;
+  /** What the model should know about how edits matched (for example after Unicode normalization). */
+  notices: string[];
 }
 
 const maxLinesListed = 10;
@@ -38,6 +40,7 @@ const maxLinesListed = 10;
 export function applyTextEdits(original: Uint8Array, edits: readonly TextEdit[]): AppliedTextEdits {
   const view = normalizedView(original);
   const spans: { edit: number; start: number; end: number; replacement: string }[] = [];
+  const notices: string[] = [];
   edits.forEach((edit, index) => {
     const label = `edit ${index + 1}`;
     // A lone BOM is empty once stripped: matching '' would loop forever.
@@ -113,6 +116,7 @@ export function applyTextEdits(original: Uint8Array, edits: readonly TextEdit[])
     replacements: spans.length,
     firstChangedLine: countByte(bytes, 0x0a, firstDiff) + 1,
     lineEnding: view.ending,
+    notices,
   };
 }
 

@@ -27,6 +27,7 @@ import {
   toFileToolError,
 } from '../files/file-tool-errors.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
+import { inPlaceNotice, writeKeepingLinks } from '../files/write-keeping-links.js';
 import { withPathLock } from '../workspace/path-lock.js';
 import { inspectToolPath } from '../workspace/resolve-path.js';
 import { applyTextEdits } from './apply-text-edits.js';
@@ -131,11 +132,22 @@ export function createEditFileTool(
           });
         }
         const applied = applyTextEdits(before, input.edits);
-        await client.writeFile(target.absolute, applied.bytes, signal ? { signal } : {}).catch((error) => {
-          throw toFileToolError(error, shown);
-        });
+        const mode = await writeKeepingLinks(client, target.absolute, applied.bytes, target.links, signal).catch(
+          (error) => {
+            throw toFileToolError(error, shown);
+          },
+        );
         const diff = unifiedDiff(shown, before, applied.bytes);
         const capped = truncateUtf8(diff, context.maxOutputBytes - 512);
+        const notices = [
+          ...applied.notices,
+          ...(applied.lineEnding === 'mixed'
+            ? [
+                'the file mixes CRLF and LF line endings; each replacement was written with the ending of the lines it replaced (check the diff)',
+              ]
+            : []),
+          ...(mode === 'in-place' ? [inPlaceNotice(target.links)] : []),
+        ];
         return {
           path: shown,
           diff: capped.truncated
@@ -143,12 +155,7 @@ export function createEditFileTool(
             : diff,
           firstChangedLine: applied.firstChangedLine,
           lineEnding: applied.lineEnding,
-          ...(applied.lineEnding === 'mixed'
-            ? {
-                notice:
-                  'the file mixes CRLF and LF line endings; each replacement was written with the ending of the lines it replaced (check the diff)',
-              }
-            : {}),
+          ...(notices.length > 0 ? { notice: notices.join('. ') } : {}),
           replacements: applied.replacements,
           revision: contentRevision(applied.bytes),
         };

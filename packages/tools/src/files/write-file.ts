@@ -1,6 +1,7 @@
 /**
  * write_file: creates or replaces a whole file with the contract's atomic `writeFile` (temp file
- * + rename, parents created, an existing file's mode kept), under {@link withPathLock}. With
+ * + rename, parents created, an existing file's mode kept), or in place for a file with hard links
+ * (write-keeping-links.ts), under {@link withPathLock}. With
  * `expectedRevision` the file is read first (inside the lock) and the write refused when its
  * revision differs, as edit_file does.
  * @module
@@ -27,6 +28,7 @@ import {
   statPathCommand,
   toFileToolError,
 } from './file-tool-errors.js';
+import { inPlaceNotice, writeKeepingLinks } from './write-keeping-links.js';
 
 /** Options of {@link createWriteFileTool}. */
 export interface WriteFileToolOptions extends CodingToolOptions {}
@@ -35,7 +37,7 @@ export interface WriteFileToolOptions extends CodingToolOptions {}
 export const maxWriteBytes = 2 * 1024 * 1024;
 
 const description = `Create a file, or replace ALL of an existing file's content, with the given content.
-- Parent directories are created. An existing file keeps its mode (permissions). The write is atomic: readers see the old or the new file, never half of it.
+- Parent directories are created. An existing file keeps its mode (permissions). The write is atomic (readers see the old or the new file), except for a file with hard links, which is written in place so the links stay joined.
 - Up to ${maxWriteBytes / 1024 / 1024} MiB. content is UTF-8 text written as is (line endings included), or base64 with encoding="base64" for binary files.
 - To change part of a file, use edit_file instead (it keeps everything outside the replaced text).
 - expectedRevision: when you replace a file you read, pass the revision read_file returned; if the file changed since (or is gone), nothing is written and the error is "revision_mismatch": read it again.
@@ -66,6 +68,7 @@ const outputSchema = z.object({
   bytesWritten: z.number().int().min(0),
   created: z.boolean().describe('true when the file did not exist before.'),
   revision: z.string().describe('Revision of the new content; pass it as expectedRevision to chain changes.'),
+  notice: z.string().optional(),
 });
 
 /**
@@ -105,7 +108,7 @@ export function createWriteFileTool(
         const split = stat.stdout.indexOf('\n');
         const kindLine = split === -1 ? stat.stdout : stat.stdout.slice(0, split);
         const ancestorLine = split === -1 ? '' : stat.stdout.slice(split + 1).replace(/\n$/, '');
-        const { kind } = parsePathKind(kindLine);
+        const { kind, links } = parsePathKind(kindLine);
         if (kind === 'directory') throw isDirectory(shown, 'give a file path inside it');
         if (kind === 'other') throw notRegularFile(shown, 'special');
         if (kind === 'missing' && ancestorLine.startsWith('file ')) {
@@ -124,7 +127,7 @@ export function createWriteFileTool(
                 });
           checkExpectedRevision(shown, input.expectedRevision, current && contentRevision(current));
         }
-        await client.writeFile(resolved.absolute, bytes, signal ? { signal } : {}).catch((error) => {
+        const mode = await writeKeepingLinks(client, resolved.absolute, bytes, links, signal).catch((error) => {
           throw toFileToolError(error, shown);
         });
         return {
@@ -132,6 +135,7 @@ export function createWriteFileTool(
           bytesWritten: bytes.length,
           created: kind === 'missing',
           revision: contentRevision(bytes),
+          ...(mode === 'in-place' ? { notice: inPlaceNotice(links) } : {}),
         };
       });
     },

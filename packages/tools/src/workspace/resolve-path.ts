@@ -72,6 +72,8 @@ export interface InspectedPath extends ResolvedPath {
   kind: ToolPathKind;
   /** Size in bytes of a regular file; 0 otherwise. */
   size: number;
+  /** Hard links of a regular file (`stat %h`); 1 otherwise. */
+  links: number;
 }
 
 /**
@@ -80,12 +82,13 @@ export interface InspectedPath extends ResolvedPath {
  */
 export async function inspectToolPath(context: ToolContext, path: string): Promise<InspectedPath> {
   const { resolved, stat } = await resolveInSandbox(context, path, true);
-  const [kind, size] = stat.split(' ');
+  const [kind, size, links] = stat.split(' ');
   const kinds: ToolPathKind[] = ['file', 'directory', 'missing', 'other'];
   return {
     ...resolved,
     kind: kinds.includes(kind as ToolPathKind) ? (kind as ToolPathKind) : 'other',
     size: Number(size) || 0,
+    links: Number(links) || 1,
   };
 }
 
@@ -100,7 +103,7 @@ export function realpathInto(variable: string, quotedPath: string, onFail: strin
 
 const statScript = `${realpathInto('r', '"$1"', 'exit 1')}
 printf '%s\\n' "$r"
-if [ -d "$r" ]; then echo directory 0; elif [ -f "$r" ]; then echo file $(stat -L -c %s -- "$r"); elif [ -e "$r" ] || [ -L "$r" ]; then echo other 0; else echo missing 0; fi`;
+if [ -d "$r" ]; then echo directory 0; elif [ -f "$r" ]; then echo file $(stat -L -c '%s %h' -- "$r"); elif [ -e "$r" ] || [ -L "$r" ]; then echo other 0; else echo missing 0; fi`;
 
 async function resolveInSandbox(
   context: ToolContext,

@@ -1,4 +1,4 @@
-import { access, stat, symlink } from 'node:fs/promises';
+import { access, link, readdir, stat, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendFile } from 'node:fs/promises';
@@ -131,5 +131,35 @@ describe('createWriteFileTool', () => {
       expect(error.code).toBe('outside_root');
       await expect(access(outside)).rejects.toThrow();
     });
+  });
+});
+
+describe('writeKeepingLinks', () => {
+  const edit = (input: Record<string, unknown>) =>
+    createEditFileTool(box.handle.client, { root: box.root }).call(input) as Promise<{ notice?: string }>;
+
+  it('R16: edit_file through a hard link changes every name of the file, and says so', async () => {
+    await box.put('h.txt', 'v=0\n', 0o640);
+    await link(join(box.root, 'h.txt'), join(box.root, 'h2.txt'));
+    const result = await edit({ path: 'h2.txt', edits: [{ oldText: 'v=0', newText: 'v=1' }] });
+    expect((await box.bytes('h.txt')).toString()).toBe('v=1\n');
+    expect((await box.bytes('h2.txt')).toString()).toBe('v=1\n');
+    const [one, two] = [await stat(join(box.root, 'h.txt')), await stat(join(box.root, 'h2.txt'))];
+    expect([one.ino, one.nlink, one.mode & 0o777]).toEqual([two.ino, 2, 0o640]);
+    expect(result.notice).toContain('2 hard links; it was written in place');
+    expect((await readdir(box.root)).filter((name) => name.includes('sandkit-tmp'))).toEqual([]);
+  });
+
+  it('R16: write_file through a hard link keeps it, and a single-link file is still replaced atomically', async () => {
+    await box.put('w.txt', 'old\n');
+    await link(join(box.root, 'w.txt'), join(box.root, 'sub-w.txt'));
+    const result = await write({ path: 'sub-w.txt', content: 'new\n' });
+    expect(result.notice).toContain('2 hard links');
+    expect((await box.bytes('w.txt')).toString()).toBe('new\n');
+    await box.put('single.txt', 'a\n');
+    const before = (await stat(join(box.root, 'single.txt'))).ino;
+    const plain = await write({ path: 'single.txt', content: 'b\n' });
+    expect(plain.notice).toBeUndefined();
+    expect((await stat(join(box.root, 'single.txt'))).ino).not.toBe(before);
   });
 });
