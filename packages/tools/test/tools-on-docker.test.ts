@@ -1,5 +1,5 @@
 /**
- * D13 and D09 on the Docker adapter against the real engine at DOCKER_HOST (Podman's Docker API in
+ * D13, D09 and R16 on the Docker adapter against the real engine at DOCKER_HOST (Podman's Docker API in
  * CI), image `localhost/sandkit-sandbox:bookworm` or SANDKIT_DOCKER_IMAGE: the signal names and the
  * shared ignore rules hold in a container too (its own sh, git, rg and findutils).
  */
@@ -63,5 +63,15 @@ describe('the coding tools on the Docker adapter', () => {
       count: 1,
       paths: [{ path: 'd09/build', rule: 'd09/.gitignore:1:build/' }],
     });
+  });
+
+  it('R16: edit_file and write_file through a hard link change every name of the file', async () => {
+    await sandbox.client.exec("mkdir -p r16 && printf 'v=0\\n' > r16/h.txt && ln r16/h.txt r16/h2.txt");
+    const edited = await call('edit_file', { path: 'r16/h2.txt', edits: [{ oldText: 'v=0', newText: 'v=1' }] });
+    expect(edited.notice).toContain('2 hard links');
+    expect((await sandbox.client.exec('cat r16/h.txt')).stdout).toBe('v=1\n');
+    await call('write_file', { path: 'r16/h.txt', content: 'v=2\n' });
+    const after = await sandbox.client.exec("cat r16/h2.txt; stat -c '%h' r16/h.txt; ls -a r16");
+    expect(after.stdout).toBe('v=2\n2\n.\n..\nh.txt\nh2.txt\n');
   });
 });
