@@ -31,6 +31,7 @@ const baseDescription = `Run a shell command (POSIX sh -c) in the workspace and 
 - cwd is relative to the workspace root (default: the root). Commands run non-interactively: stdin is closed, NO_COLOR=1.
 - timeoutMs defaults to ${defaultExecTimeoutMs} and is at most ${maxExecTimeoutMs}; on timeout the whole process group is killed and timedOut is true with the output so far.
 - A non-zero exitCode is a normal result: read stderr and fix the command. When the command was killed by a signal, exitCode is null and signal names it: SIGSEGV/SIGBUS/SIGABRT a crash, SIGKILL a kill (also the out-of-memory killer), SIGTERM/SIGKILL with timedOut our timeout. An exitCode of 128+N means a program inside the command died of signal N (139 = SIGSEGV, 137 = SIGKILL).
+- NUL and other control bytes (not tab, CR, LF) are shown as \\xNN, output full of them is described as binary; the raw bytes stay in outputFile (notice says so).
 - Long output is cut to its head and tail with a marker saying how many bytes were left out; the whole output is saved in the file given as outputFile (stderrFile for stderr): read it with read_file (offset/limit) instead of re-running the command.
 - For servers, watchers and long builds set background: true: it returns { processId, outputFile } at once; then use read_output with the processId to see new output and whether it still runs, and kill_process to stop it.`;
 
@@ -49,6 +50,7 @@ const foregroundOutput = z.object({
   outputFile: z.string().optional(),
   stderrFile: z.string().optional(),
   backend: z.string().optional(),
+  notice: z.string().optional(),
 });
 
 const backgroundOutput = z.object({
@@ -138,6 +140,7 @@ export function createExecTool(client: SandboxClient, options: ExecToolOptions =
           budgetBytes: Math.max(512, context.maxOutputBytes - 1024),
           ...(signal ? { signal } : {}),
         });
+        const notes = [run.stdout.note, run.stderr.note].filter((note) => note !== undefined);
         return {
           exitCode: run.exitCode,
           ...(run.signal === null ? {} : { signal: run.signal }),
@@ -156,6 +159,7 @@ export function createExecTool(client: SandboxClient, options: ExecToolOptions =
               : {}),
           ...(run.stderr.file ? { stderrFile: run.stderr.file } : {}),
           ...tag,
+          ...(notes.length > 0 ? { notice: notes.join('; ') } : {}),
         };
       } catch (error) {
         throw cwdToolError(error, input.cwd);

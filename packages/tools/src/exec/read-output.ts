@@ -11,12 +11,13 @@ import { z } from 'zod';
 import type { CodingToolOptions } from '../workspace/coding-tool-options.js';
 import { livenessFunctions, locateBackground, unknownProcess } from './background-process.js';
 import { backendContexts, type ExecBackendOptions, normalizeExecBackends } from './exec-backends.js';
+import { visibleControlBytes } from './visible-control-bytes.js';
 
 const description = `Read the output of a background command started with exec (background: true).
 - Pass the processId from exec. byteOffset (default 0) is where to start in its output; pass back nextByteOffset to get only what is new.
 - Returns at most about maxOutputBytes per call; when more is available, hasMore is true: call again with nextByteOffset.
 - running tells whether the command still runs; once it ended, exitCode is its exit status (null when it was killed by a signal).
-- The whole output is also in outputFile, readable with read_file.`;
+- The whole output is also in outputFile, readable with read_file. Control bytes (NUL, ESC, …) are shown as \\xNN, output full of them is described (see notice); outputFile keeps them raw.`;
 
 const inputSchema = z.object({
   processId: z.string().min(1).describe('The processId returned by exec with background: true.'),
@@ -38,6 +39,7 @@ const outputSchema = z.object({
   running: z.boolean(),
   exitCode: z.number().int().nullable(),
   outputFile: z.string(),
+  notice: z.string().optional(),
 });
 
 /**
@@ -90,9 +92,15 @@ export function createReadOutputTool(
       // An incomplete sequence at the very end of a finished output will never complete: return it.
       if (!running && offset + page.length >= totalBytes) kept = page.length;
       const next = offset + kept;
+      const visible = visibleControlBytes(
+        new TextDecoder().decode(page.subarray(0, kept)),
+        'output',
+        files.relativeLog,
+      );
       return {
         processId: input.processId,
-        output: new TextDecoder().decode(page.subarray(0, kept)),
+        output: visible.text,
+        ...(visible.note ? { notice: visible.note } : {}),
         byteOffset: offset,
         nextByteOffset: next,
         totalBytes,

@@ -2,12 +2,13 @@
  * Runs a command with its whole output saved in the sandbox, and brings back only the head and
  * tail of each stream. Two execs: the command itself as `{ CMD\n} > OUT 2> ERR` (the group's exit
  * status is the command's own, `exit N` included), then a small reader that prints the sizes and
- * the head/tail slices and removes the files that were not cut. Host memory stays bounded by the
+ * the head/tail slices and removes the files that were not cut and hold no control bytes. Host memory stays bounded by the
  * budget whatever the command prints.
  * @module
  */
 import { formatCommand, type SandboxClient, utf8Boundary } from '@sandkit/core';
 import { ensureLogDirScript, execLogDir, newOutputId } from './exec-log-dir.js';
+import { visibleControlBytes } from './visible-control-bytes.js';
 
 /** Options of {@link runCaptured}. */
 export interface RunCapturedOptions {
@@ -28,8 +29,10 @@ export interface CapturedStream {
   /** Every byte the command wrote to this stream. */
   totalBytes: number;
   truncated: boolean;
-  /** Path of the saved whole stream, relative to the root, when it was cut. */
+  /** Path of the saved whole stream, relative to the root, when it was cut or holds control bytes. */
   file?: string;
+  /** Set when control bytes were escaped or the stream described as binary (see visible-control-bytes.ts). */
+  note?: string;
 }
 
 /** What {@link runCaptured} returns. */
@@ -74,8 +77,8 @@ export async function runCaptured(
       timedOut: run.timedOut,
       aborted: run.aborted,
       durationMs,
-      stdout: { text: run.stdout, totalBytes: run.stdoutBytes, truncated: run.stdoutTruncated },
-      stderr: { text: wrapperError, totalBytes: run.stderrBytes, truncated: run.stderrTruncated },
+      stdout: unsaved({ text: run.stdout, totalBytes: run.stdoutBytes, truncated: run.stdoutTruncated }, 'stdout'),
+      stderr: unsaved({ text: wrapperError, totalBytes: run.stderrBytes, truncated: run.stderrTruncated }, 'stderr'),
     };
   }
   const relative = (path: string): string => path.slice(options.root.length).replace(/^\//, '');
@@ -85,9 +88,29 @@ export async function runCaptured(
     timedOut: run.timedOut,
     aborted: run.aborted,
     durationMs,
-    stdout: read.stdout.truncated ? { ...read.stdout, file: relative(out) } : read.stdout,
-    stderr: read.stderr.truncated ? { ...read.stderr, file: relative(err) } : read.stderr,
+    stdout: shown(read.stdout, relative(out), 'stdout'),
+    stderr: shown(read.stderr, relative(err), 'stderr'),
   };
+}
+
+/**
+ * The stream as the model sees it: control bytes made visible (visible-control-bytes.ts), and the
+ * saved file named when the stream was cut or holds control bytes (the reader kept it then).
+ */
+function shown(stream: CapturedStream, file: string, label: string): CapturedStream {
+  const visible = visibleControlBytes(stream.text, label, file);
+  const kept = stream.truncated || visible.note !== undefined;
+  return {
+    ...stream,
+    text: visible.text,
+    ...(kept ? { file } : {}),
+    ...(visible.note ? { note: visible.note } : {}),
+  };
+}
+
+function unsaved(stream: CapturedStream, label: string): CapturedStream {
+  const visible = visibleControlBytes(stream.text, label);
+  return { ...stream, text: visible.text, ...(visible.note ? { note: visible.note } : {}) };
 }
 
 /** Reads sizes and head/tail slices of both files in one exec; `undefined` when they do not exist. */
@@ -105,7 +128,9 @@ async function readSlices(
     'printf "%s %s %s %s\\n" $so $se $ob $eb',
     'emit() { if [ "$2" -le "$3" ]; then cat "$1"; else h=$(($3 / 2)); head -c $h "$1"; tail -c $(($3 - h)) "$1"; fi; }',
     'emit "$o" $so $ob; [ -f "$e" ] && emit "$e" $se $eb >&2',
-    '[ $so -le $ob ] && rm -f "$o"; [ $se -le $eb ] && rm -f "$e"; exit 0',
+    // a stream with control bytes is kept: the result shows them escaped, the file has them raw
+    "ctl() { [ $(($(LC_ALL=C tr -d '\\11\\12\\15\\40-\\176\\200-\\377' < \"$1\" | head -c 1 | wc -c))) -gt 0 ]; }",
+    '[ $so -le $ob ] && ! ctl "$o" && rm -f "$o"; [ $se -le $eb ] && [ -f "$e" ] && ! ctl "$e" && rm -f "$e"; exit 0',
   ].join('\n');
   const stdout: Uint8Array[] = [];
   const stderr: Uint8Array[] = [];

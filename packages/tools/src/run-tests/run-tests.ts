@@ -18,6 +18,7 @@ import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace
 import { resolveToolPath } from '../workspace/resolve-path.js';
 import { type DetectedTestCommand, detectTestCommand, frameworkOfScript } from './detect-test-command.js';
 import { endedBySignal } from './ended-by-signal.js';
+import { visibleControlBytes } from '../exec/visible-control-bytes.js';
 import { TailBuffer } from './output-tail.js';
 
 /** Default of the `timeoutMs` argument: 300 s. */
@@ -44,7 +45,7 @@ export const noColorEnv: Record<string, string> = {
 const description = `Run the project's tests and get per-test results parsed from the runner's output.
 - command: the test command (e.g. "python3 -m pytest -rA tests/test_x.py", "npx vitest run src/a.test.ts"). When absent it is detected: package.json test script (npm test), pytest, cargo test, go test ./...
 - framework: ${testFrameworks.join(' | ')}, when detection guesses wrong.
-- Returns exitCode, counts (passed/failed/skipped/total, only when the runner printed a summary), failures with their first error line, the tests with their status, and the tail of the output.
+- Returns exitCode, counts (passed/failed/skipped/total, only when the runner printed a summary), failures with their first error line, the tests with their status, and the tail of the output (control bytes shown as \\xNN).
 - unparsed: true means the run failed (non-zero exit or timeout) but no failing test could be read: look at output, the failure is outside the tests (syntax error, missing dependency, bad command).
 - signal: the signal that ended the run, when one did (SIGSEGV or SIGABRT: a crash; SIGKILL: killed, often out of memory). A test that was running when a runner crashed is listed as failed when the output names it.
 - timeoutMs defaults to ${defaultTestTimeoutMs} (max ${maxTestTimeoutMs}); on timeout the run is killed and timedOut is true. Run a subset of tests to go faster.`;
@@ -91,6 +92,7 @@ const outputSchema = z.object({
   unparsed: z.boolean().optional(),
   signal: z.string().optional(),
   output: z.string(),
+  notice: z.string().optional(),
 });
 
 /** Result of run_tests. */
@@ -179,6 +181,7 @@ function summarise(
     ...parsed.tests.filter((test) => test.status === 'failed' || test.status === 'error'),
     ...parsed.tests.filter((test) => test.status !== 'failed' && test.status !== 'error'),
   ];
+  const visible = visibleControlBytes(output, 'output');
   const tests = ordered.slice(0, maxTestsListed).map((test) => ({ name: test.name, status: test.status }));
   const result: RunTestsOutput = {
     command,
@@ -196,12 +199,16 @@ function summarise(
       ? {
           failures: parsed.failures
             .slice(0, maxFailuresListed)
-            .map((f) => ({ name: f.name, message: f.message.slice(0, maxMessageChars) })),
+            .map((f) => ({
+              name: f.name,
+              message: visibleControlBytes(f.message.slice(0, maxMessageChars), 'message').text,
+            })),
         }
       : {}),
     ...(unparsed ? { unparsed: true } : {}),
     ...(signal === undefined ? {} : { signal }),
-    output,
+    output: visible.text,
+    ...(visible.note ? { notice: visible.note } : {}),
   };
   return result;
 }
