@@ -67,7 +67,10 @@ describe('the coding tools on the Docker adapter', () => {
 
   it('R16: edit_file and write_file through a hard link change every name of the file', async () => {
     await sandbox.client.exec("mkdir -p r16 && printf 'v=0\\n' > r16/h.txt && ln r16/h.txt r16/h2.txt");
-    const edited = await call('edit_file', { path: 'r16/h2.txt', edits: [{ oldText: 'v=0', newText: 'v=1' }] });
+    const edited = await call('edit_file', {
+      path: 'r16/h2.txt',
+      edits: [{ oldText: 'v=0', newText: 'v=1' }],
+    });
     expect(edited.notice).toContain('2 hard links');
     expect((await sandbox.client.exec('cat r16/h.txt')).stdout).toBe('v=1\n');
     await call('write_file', { path: 'r16/h.txt', content: 'v=2\n' });

@@ -8,6 +8,7 @@
  * @module
  */
 import { SandkitErrorCode, ToolError } from '@sandkit/core';
+import { describeDifferences, type FoldedMatch, findFolded } from './folded-match.js';
 
 /** One exact replacement. */
 export interface TextEdit {
@@ -60,7 +61,12 @@ export function applyTextEdits(original: Uint8Array, edits: readonly TextEdit[])
     }
     const needle = toByteString(stripBom(edit.oldText).replaceAll('\r\n', '\n'));
     const found = occurrences(view.text, needle, edit.replaceAll === true);
-    if (found.length === 0) throw noMatch(label, index, edit.oldText, view);
+    if (found.length === 0) {
+      const folded = foldedSpans(label, index, edit, view);
+      for (const span of folded.spans) spans.push(span);
+      notices.push(folded.notice);
+      return;
+    }
     if (found.length > 1 && !edit.replaceAll) {
       const lines = found.slice(0, maxLinesListed).map((at) => lineOf(view.text, at));
       const more = found.length > maxLinesListed ? ', …' : '';
@@ -186,6 +192,56 @@ function lineEndingAt(
 
 function withLineEnding(text: string, ending: 'lf' | 'crlf'): string {
   return ending === 'crlf' ? text.replaceAll('\n', '\r\n') : text;
+}
+
+/**
+ * The spans of an edit whose oldText matched only after folding (folded-match.ts): applied when
+ * the only difference is Unicode normalization (newText then takes the matched text's form);
+ * otherwise a `no_match` error saying where and which code points differ.
+ */
+function foldedSpans(
+  label: string,
+  index: number,
+  edit: TextEdit,
+  view: NormalizedView,
+): { spans: { edit: number; start: number; end: number; replacement: string }[]; notice: string } {
+  const oldText = stripBom(edit.oldText).replaceAll('\r\n', '\n');
+  const matches = findFolded(view.text, oldText) ?? [];
+  if (matches.length === 0) throw noMatch(label, index, edit.oldText, view);
+  const where = (match: FoldedMatch) => `line ${lineOf(view.text, match.start)}`;
+  const first = matches[0]!;
+  const differences = describeDifferences(first.original, oldText);
+  if (!matches.every((match) => match.onlyNormalization)) {
+    throw new ToolError({
+      code: SandkitErrorCode.noMatch,
+      message: `${label}: oldText was not found byte for byte, but matches at ${where(first)} if invisible or space-like characters are ignored: ${differences}. Write those characters into oldText as JSON escapes (for example "\\u00a0") exactly as the file has them. Nothing was changed.`,
+      details: { edit: index + 1, line: lineOf(view.text, first.start) },
+    });
+  }
+  if (matches.length > 1 && !edit.replaceAll) {
+    const lines = matches.slice(0, maxLinesListed).map((match) => lineOf(view.text, match.start));
+    throw new ToolError({
+      code: SandkitErrorCode.notUnique,
+      message: `${label}: oldText matches ${matches.length} times after Unicode normalization (lines ${lines.join(', ')}); add surrounding lines to make it unique, or set replaceAll: true. Nothing was changed.`,
+      details: { edit: index + 1, occurrences: matches.length, lines },
+    });
+  }
+  const spans = matches.map((match) => {
+    const nfd = match.original === match.original.normalize('NFD');
+    const newText = edit.oldText.startsWith('\uFEFF') ? stripBom(edit.newText) : edit.newText;
+    return {
+      edit: index,
+      start: match.start,
+      end: match.end,
+      replacement: toByteString(nfd ? newText.normalize('NFD') : newText).replaceAll('\r\n', '\n'),
+    };
+  });
+  const form =
+    first.original === first.original.normalize('NFD') ? ' (NFD); newText was written in NFD too' : '';
+  return {
+    spans,
+    notice: `${label}: oldText matched at ${matches.map(where).join(', ')} only after Unicode normalization: ${differences}${form}`,
+  };
 }
 
 function noMatch(label: string, index: number, oldText: string, view: NormalizedView): ToolError {

@@ -41,9 +41,10 @@ export const maxEditsPerCall = 100;
 const description = `Edit a text file by exact replacement: each edit replaces oldText with newText.
 - oldText must occur exactly once in the file as it was before this call (set replaceAll: true to replace every occurrence). Copy it exactly from read_file output, without the "N<TAB>" line-number prefix; include enough surrounding lines to make it unique.
 - All edits of one call are checked first and applied together, or none is; they must not overlap.
+- Text that differs only in Unicode normalization (NFC vs NFD) matches, with a notice; when it differs in invisible characters (zero-width, no-break space), the error names the code points and line.
 - Only the matched text changes: tabs, quotes, other characters, the BOM, the file mode and every other byte stay as they are. "\\r\\n" and "\\n" match each other, and newText gets the file's own line endings. "$" in newText is literal.
 - Files up to ${maxRevisionBytes / 1024 / 1024} MiB. To create a file or replace all of it, use write_file.
-- expectedRevision (optional): the revision from read_file; if the file changed since, the edit fails with "revision_mismatch" and nothing is written: read it again.
+- expectedRevision (optional): the revision from read_file, when you edit from an earlier read; if the file changed since, the edit fails with "revision_mismatch" and nothing is written: read it again.
 Returns a unified diff, the first changed line, the number of replacements and the new revision.
 Errors (nothing is written on any error): "no_match" (read the file again and copy the text exactly), "not_unique" (the message lists the lines: add context or use replaceAll), "overlapping_edits" (merge them), "empty_old_text", "no_op" (oldText equals newText), "not_found" (create the file with write_file), "binary_file", "too_large", "outside_root".`;
 
@@ -132,14 +133,19 @@ export function createEditFileTool(
           });
         }
         const applied = applyTextEdits(before, input.edits);
-        const mode = await writeKeepingLinks(client, target.absolute, applied.bytes, target.links, signal).catch(
-          (error) => {
-            throw toFileToolError(error, shown);
-          },
-        );
+        const mode = await writeKeepingLinks(
+          client,
+          target.absolute,
+          applied.bytes,
+          target.links,
+          signal,
+        ).catch((error) => {
+          throw toFileToolError(error, shown);
+        });
         const diff = unifiedDiff(shown, before, applied.bytes);
         const capped = truncateUtf8(diff, context.maxOutputBytes - 512);
         const notices = [
+          ...(target.notice ? [target.notice] : []),
           ...applied.notices,
           ...(applied.lineEnding === 'mixed'
             ? [

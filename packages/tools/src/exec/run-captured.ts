@@ -77,8 +77,14 @@ export async function runCaptured(
       timedOut: run.timedOut,
       aborted: run.aborted,
       durationMs,
-      stdout: unsaved({ text: run.stdout, totalBytes: run.stdoutBytes, truncated: run.stdoutTruncated }, 'stdout'),
-      stderr: unsaved({ text: wrapperError, totalBytes: run.stderrBytes, truncated: run.stderrTruncated }, 'stderr'),
+      stdout: unsaved(
+        { text: run.stdout, totalBytes: run.stdoutBytes, truncated: run.stdoutTruncated },
+        'stdout',
+      ),
+      stderr: unsaved(
+        { text: wrapperError, totalBytes: run.stderrBytes, truncated: run.stderrTruncated },
+        'stderr',
+      ),
     };
   }
   const relative = (path: string): string => path.slice(options.root.length).replace(/^\//, '');
@@ -129,7 +135,7 @@ async function readSlices(
     'emit() { if [ "$2" -le "$3" ]; then cat "$1"; else h=$(($3 / 2)); head -c $h "$1"; tail -c $(($3 - h)) "$1"; fi; }',
     'emit "$o" $so $ob; [ -f "$e" ] && emit "$e" $se $eb >&2',
     // a stream with control bytes is kept: the result shows them escaped, the file has them raw
-    "ctl() { [ $(($(LC_ALL=C tr -d '\\11\\12\\15\\40-\\176\\200-\\377' < \"$1\" | head -c 1 | wc -c))) -gt 0 ]; }",
+    'ctl() { [ $(($(LC_ALL=C tr -d \'\\11\\12\\15\\40-\\176\\200-\\377\' < "$1" | head -c 1 | wc -c))) -gt 0 ]; }',
     '[ $so -le $ob ] && ! ctl "$o" && rm -f "$o"; [ $se -le $eb ] && [ -f "$e" ] && ! ctl "$e" && rm -f "$e"; exit 0',
   ].join('\n');
   const stdout: Uint8Array[] = [];

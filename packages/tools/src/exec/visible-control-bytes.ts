@@ -12,7 +12,6 @@ import { guessBinaryType } from '../files/media-type.js';
 /** Most control bytes shown as escapes in one text; more (or over 1/8 of the text) and it is described as binary. */
 export const maxEscapedControlBytes = 128;
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the bytes this module hides
 const controlByte = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 
 /** {@link visibleControlBytes}' result: the text to show, and a sentence when it differs from the output. */
@@ -38,7 +37,10 @@ export function visibleControlBytes(text: string, label: string, savedIn?: strin
       note: `${label} looks binary and is described instead of shown${raw}`,
     };
   }
-  const escaped = text.replace(controlByte, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  const escaped = text.replace(
+    controlByte,
+    (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  );
   return {
     text: escaped,
     note: `${label} holds ${count} control byte${count === 1 ? '' : 's'} (NUL, ESC, …), shown as \\xNN${raw}`,

@@ -21,6 +21,7 @@ import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace
 import { checkPathConvention } from '../workspace/path-convention.js';
 import { withPathLock } from '../workspace/path-lock.js';
 import { isInside, resolveRoot, resolveToolPath } from '../workspace/resolve-path.js';
+import { findNameTwin, hasNonAscii, twinNotice } from '../workspace/unicode-name-twin.js';
 
 /** Options of {@link createDeleteFileTool}. */
 export interface DeleteFileToolOptions extends CodingToolOptions {}
@@ -47,6 +48,7 @@ const inputSchema = z.object({
 const outputSchema = z.object({
   path: z.string(),
   deleted: z.boolean().describe('false when nothing existed at the path.'),
+  notice: z.string().optional(),
 });
 
 const script = `p=$1 recursive=$2
@@ -93,26 +95,39 @@ export function createDeleteFileTool(
       const target = posix.join(parent.absolute, posix.basename(lexical));
       const shown = posix.join(parent.relative, posix.basename(lexical));
       if (target === parent.root || !isInside(parent.root, target)) await resolveToolPath(context, target);
-      return withPathLock(client, target, async () => {
-        const argv = ['sh', '-c', script, 'delete_file', target, input.recursive ? '1' : '0'];
-        const result = await client.exec(formatCommand(argv), signal ? { signal } : {});
-        const word = result.stdout.trim();
-        if (result.exitCode !== 0 || !['missing', 'directory', 'deleted'].includes(word)) {
-          throw new ToolError({
-            code: SandkitErrorCode.refused,
-            message: `deleting ${shown} failed (exit ${result.exitCode}): ${result.stderr.trim() || 'no reason given'}; check permissions with list_files`,
-            details: { path: shown, exitCode: result.exitCode },
-          });
+      const run = (path: string) =>
+        withPathLock(client, path, async () => {
+          const argv = ['sh', '-c', script, 'delete_file', path, input.recursive ? '1' : '0'];
+          return client.exec(formatCommand(argv), signal ? { signal } : {});
+        });
+      let result = await run(target);
+      let shownPath = shown;
+      let notice: string | undefined;
+      if (result.stdout.trim() === 'missing' && hasNonAscii(target)) {
+        // a name stored in another Unicode normal form (NFD from macOS) than the one typed
+        const twin = await findNameTwin(client, target);
+        if (twin && posix.dirname(twin.path) === parent.absolute) {
+          result = await run(twin.path);
+          shownPath = posix.join(parent.relative, twin.onDisk);
+          notice = twinNotice(twin);
         }
-        if (word === 'directory') {
-          throw new ToolError({
-            code: SandkitErrorCode.isDirectory,
-            message: `${shown} is a directory; pass recursive: true to delete it and everything in it`,
-            details: { path: shown },
-          });
-        }
-        return { path: shown, deleted: word === 'deleted' };
-      });
+      }
+      const word = result.stdout.trim();
+      if (result.exitCode !== 0 || !['missing', 'directory', 'deleted'].includes(word)) {
+        throw new ToolError({
+          code: SandkitErrorCode.refused,
+          message: `deleting ${shownPath} failed (exit ${result.exitCode}): ${result.stderr.trim() || 'no reason given'}; check permissions with list_files`,
+          details: { path: shownPath, exitCode: result.exitCode },
+        });
+      }
+      if (word === 'directory') {
+        throw new ToolError({
+          code: SandkitErrorCode.isDirectory,
+          message: `${shownPath} is a directory; pass recursive: true to delete it and everything in it`,
+          details: { path: shownPath },
+        });
+      }
+      return { path: shownPath, deleted: word === 'deleted', ...(notice ? { notice } : {}) };
     },
   });
 }

@@ -20,8 +20,12 @@ export function fileNotFound(path: string, hint = 'check the path with list_file
  * when the file no longer exists).
  * @throws ToolError `revision_mismatch` telling the model to read the file again.
  */
-export function checkExpectedRevision(path: string, expected: string | undefined, actual: string | null): void {
-  if (expected === undefined || (actual !== null && actual.startsWith(expected.slice(0, actual.length)))) return;
+export function checkExpectedRevision(
+  path: string,
+  expected: string | undefined,
+  actual: string | null,
+): void {
+  if (expected === undefined || actual?.startsWith(expected.slice(0, actual.length))) return;
   throw new ToolError({
     code: SandkitErrorCode.revisionMismatch,
     message: `${path} changed since revision ${expected} (${actual === null ? 'it no longer exists' : `it is now ${actual}`}); read it again with read_file and redo the change against the current content. Nothing was written.`,

@@ -47,7 +47,11 @@ export function createReadFileTool(
     async execute(input, { signal }) {
       const resolved = await resolveToolPath(context, input.path);
       const request = { client, path: resolved.absolute, shown: resolved.relative, textBudget, signal };
-      return input.encoding === 'base64' ? readBytes(request, input) : readText(request, input);
+      const result = await (input.encoding === 'base64'
+        ? readBytes(request, input)
+        : readText(request, input));
+      if (resolved.notice === undefined || result.kind !== 'text') return result;
+      return { ...result, notice: [resolved.notice, result.notice].filter(Boolean).join('. ') };
     },
     toContent: readFileContent,
   });

@@ -127,15 +127,23 @@ export function createWriteFileTool(
                 });
           checkExpectedRevision(shown, input.expectedRevision, current && contentRevision(current));
         }
-        const mode = await writeKeepingLinks(client, resolved.absolute, bytes, links, signal).catch((error) => {
-          throw toFileToolError(error, shown);
-        });
+        const mode = await writeKeepingLinks(client, resolved.absolute, bytes, links, signal).catch(
+          (error) => {
+            throw toFileToolError(error, shown);
+          },
+        );
         return {
           path: shown,
           bytesWritten: bytes.length,
           created: kind === 'missing',
           revision: contentRevision(bytes),
-          ...(mode === 'in-place' ? { notice: inPlaceNotice(links) } : {}),
+          ...(mode === 'in-place' || resolved.notice
+            ? {
+                notice: [resolved.notice, mode === 'in-place' ? inPlaceNotice(links) : undefined]
+                  .filter(Boolean)
+                  .join('. '),
+              }
+            : {}),
         };
       });
     },

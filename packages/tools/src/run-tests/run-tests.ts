@@ -197,12 +197,10 @@ function summarise(
     ...(ordered.length > maxTestsListed ? { testsOmitted: ordered.length - maxTestsListed } : {}),
     ...(parsed.failures.length > 0
       ? {
-          failures: parsed.failures
-            .slice(0, maxFailuresListed)
-            .map((f) => ({
-              name: f.name,
-              message: visibleControlBytes(f.message.slice(0, maxMessageChars), 'message').text,
-            })),
+          failures: parsed.failures.slice(0, maxFailuresListed).map((f) => ({
+            name: f.name,
+            message: visibleControlBytes(f.message.slice(0, maxMessageChars), 'message').text,
+          })),
         }
       : {}),
     ...(unparsed ? { unparsed: true } : {}),

@@ -3,7 +3,7 @@ import type { SearchFilesInput } from './search-files-schema.js';
 
 /**
  * The argv of one search up to and including `--`: `… -e PATTERN --`, so a pattern starting with
- * `-` stays a pattern. The path operand (always explicit, `.` for the root) is appended by
+ * `-` stays a pattern (one `-e` per Unicode normal form of it, see {@link patternForms}). The path operand (always explicit, `.` for the root) is appended by
  * `confinedSearchCommand`. rg: `--json`, `--sort path` when `sorted`, no config file, and the
  * shared ignore rules (hidden files searched, `.git` never, .gitignore also outside a repository:
  * `--no-require-git`; see workspace/ignore-rules.ts). grep (C locale, so a file
@@ -27,8 +27,7 @@ export function searchArgv(engine: 'rg' | 'grep', input: SearchFilesInput, sorte
       ...(input.glob ? ['--glob', input.glob] : []),
       ...(sorted ? ['--sort', 'path'] : []),
       ...(mode === 'files_with_matches' ? ['--max-count', '1'] : []),
-      '-e',
-      input.pattern,
+      ...patternArgs(input.pattern),
       '--',
     ];
   }
@@ -49,8 +48,7 @@ export function searchArgv(engine: 'rg' | 'grep', input: SearchFilesInput, sorte
     ...contextLines,
     ...(input.glob ? [`--include=${input.glob}`] : []),
     ...(mode === 'files_with_matches' ? ['-m', '1'] : []),
-    '-e',
-    input.pattern,
+    ...patternArgs(input.pattern),
     '--',
   ];
 }
@@ -74,8 +72,19 @@ export function skippedProbeArgv(input: SearchFilesInput): string[] {
     ...(input.fixedStrings ? ['-F'] : []),
     ...(input.ignoreCase ? ['-i'] : []),
     ...(input.glob ? ['--glob', input.glob] : []),
-    '-e',
-    input.pattern,
+    ...patternArgs(input.pattern),
     '--',
   ];
+}
+
+/**
+ * The pattern in each of its Unicode normal forms (as typed, NFC, NFD), so text stored decomposed
+ * (files from macOS) matches a pattern typed composed, and the reverse: `-e P1 -e P2`.
+ */
+export function patternForms(pattern: string): string[] {
+  return [...new Set([pattern, pattern.normalize('NFC'), pattern.normalize('NFD')])];
+}
+
+function patternArgs(pattern: string): string[] {
+  return patternForms(pattern).flatMap((form) => ['-e', form]);
 }

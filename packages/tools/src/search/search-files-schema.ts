@@ -73,6 +73,7 @@ export const searchFilesOutputSchema = z.object({
   engine: z.enum(['rg', 'grep']),
   ignored: ignoredSchema.optional(),
   warnings: z.array(z.string()).optional(),
+  notice: z.string().optional(),
 });
 
 /** Input of the search_files tool. */

@@ -36,7 +36,7 @@ import {
   outsideRootExit,
 } from './confined-search-command.js';
 import { runSearch, type SearchRun } from './run-search.js';
-import { searchArgv } from './search-argv.js';
+import { patternForms, searchArgv } from './search-argv.js';
 import { type SearchUnit, sortUnits } from './search-collector.js';
 import { searchFilesInputSchema, searchFilesOutputSchema } from './search-files-schema.js';
 import { page } from './search-page.js';
@@ -135,7 +135,12 @@ export function createSearchFilesTool(
       const skipped = await probe;
       const found = new Set(units.map((unit) => (unit.kind === 'match' ? unit.match.path : unit.path)));
       const ignored = chosen === 'rg' ? skipped?.(found) : undefined;
-      return ignored ? { ...result, ignored } : result;
+      const shown = JSON.stringify([result.matches, result.files, result.counts]);
+      const notice =
+        patternForms(input.pattern).length > 1 && shown !== shown.normalize('NFC')
+          ? 'some results are stored in decomposed Unicode (NFD, as files from macOS are); the pattern was searched in both normal forms'
+          : undefined;
+      return { ...result, ...(ignored ? { ignored } : {}), ...(notice ? { notice } : {}) };
     },
   });
 }

@@ -2,7 +2,8 @@
  * Converts a path glob to a POSIX extended regular expression (for `find -regextype
  * posix-extended -regex`, which must match the whole path): `*` any run within one path segment,
  * `**` any number of segments (`**​/` also none), `?` one character other than `/`, `[abc]` /
- * `[!abc]` a class, `{a,b}` alternatives. Everything else is literal.
+ * `[!abc]` a class, `{a,b}` alternatives. Everything else is literal; a character with another
+ * Unicode normal form matches both (`é` as `(é|e\u0301)`), since names from macOS are NFD.
  * @module
  */
 
@@ -13,7 +14,7 @@ const special = new Set(['.', '+', '(', ')', '|', '^', '$', '\\', '{', '}', '[',
  * unclosed `[` or `{` is taken literally.
  */
 export function globToRegex(glob: string): string {
-  const source = glob.replace(/^(\.\/|\/)+/, '');
+  const source = glob.replace(/^(\.\/|\/)+/, '').normalize('NFC');
   let out = '';
   let braces = 0;
   for (let i = 0; i < source.length; i++) {
@@ -44,6 +45,8 @@ export function globToRegex(glob: string): string {
       braces--;
     } else if (char === ',' && braces > 0) {
       out += '|';
+    } else if (char !== char.normalize('NFD')) {
+      out += `(${char}|${char.normalize('NFD')})`;
     } else {
       out += special.has(char) ? `\\${char}` : char;
     }

@@ -12,6 +12,7 @@ const conventions: readonly { test: RegExp; what: string }[] = [
   { test: /^~[^/]*(\/|$)/, what: 'starts with "~", which is not expanded to a home directory' },
   {
     test: /^\$(\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*)(\/|$)/,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell's ${VAR}, named for the model
     what: 'starts with a shell variable, which is not expanded ($HOME, ${VAR} are taken literally)',
   },
   { test: /^file:\/\//i, what: 'is a file:// URL, not a path' },

@@ -8,6 +8,7 @@ import { formatCommand, SandboxError, SandkitErrorCode, ToolError } from '@sandk
 import type { ToolContext } from './coding-tool-options.js';
 import { checkPathConvention } from './path-convention.js';
 import { isWellFormedText, loneSurrogateMessage } from './text-checks.js';
+import { findNameTwin, hasNonAscii, twinNotice } from './unicode-name-twin.js';
 
 const realRoots = new WeakMap<object, Map<string, Promise<string>>>();
 
@@ -51,16 +52,19 @@ export interface ResolvedPath {
   relative: string;
   /** The real root. */
   root: string;
+  /** Set when a name matched only after Unicode normalization (unicode-name-twin.ts): what to tell the model. */
+  notice?: string;
 }
 
 /**
  * Resolves `path` (relative to the root, or absolute) and checks that neither the path nor any
- * symlink along it leaves the root. The final component may not exist yet.
+ * symlink along it leaves the root. The final component may not exist yet; when it does not and a
+ * name on disk differs from it only in Unicode normalization, that name is used (`notice` says so).
  * @throws ToolError `outside_root` with a message telling the model to use a path under the root;
  *   `invalid_arguments` for a path in another convention (`~/…`, `$HOME/…`, see path-convention.ts).
  */
 export async function resolveToolPath(context: ToolContext, path: string): Promise<ResolvedPath> {
-  const { resolved } = await resolveInSandbox(context, path, false);
+  const { resolved } = await resolveInSandbox(context, path, hasNonAscii(path));
   return resolved;
 }
 
@@ -142,6 +146,14 @@ async function resolveInSandbox(
     });
   }
   if (!isInside(root, real)) throw outside(path, root, `a symlink leads to ${real}`);
+  if (withStat && stat.startsWith('missing') && hasNonAscii(lexical)) {
+    const twin = await findNameTwin(context.client, lexical);
+    if (twin && isInside(root, twin.path)) {
+      const found = await resolveInSandbox(context, twin.path, true);
+      const notice = [twinNotice(twin), found.resolved.notice].filter(Boolean).join('; ');
+      return { ...found, resolved: { ...found.resolved, notice } };
+    }
+  }
   return { resolved: { absolute: real, relative: relativeTo(root, real), root }, stat };
 }
 

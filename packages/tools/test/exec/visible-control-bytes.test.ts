@@ -15,7 +15,6 @@ beforeAll(async () => {
 afterAll(() => sandbox.destroy());
 
 // C0 controls other than tab, LF and CR, and DEL
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the bytes a result must not carry
 const rawControl = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 
 const exec = (command: string) =>
@@ -51,7 +50,9 @@ describe('the command tools on output with control bytes', () => {
     expect(result.stdout).toBe('name\\x00value\n');
     expect(result.notice).toContain('stdout holds 1 control byte');
     expect(result.outputFile).toMatch(/^\.sandkit\/exec\//);
-    expect(await readFile(join(sandbox.workdir, result.outputFile!))).toEqual(Buffer.from('name\0value\n', 'latin1'));
+    expect(await readFile(join(sandbox.workdir, result.outputFile!))).toEqual(
+      Buffer.from('name\0value\n', 'latin1'),
+    );
   });
 
   it('F06: exec describes binary-looking output (an ELF header) instead of showing it', async () => {
@@ -83,14 +84,22 @@ describe('the command tools on output with control bytes', () => {
       processId: string;
     };
     const read = createReadOutputTool(sandbox.client, { root: sandbox.workdir });
-    let page: { output: string; running: boolean; notice?: string; outputFile: string; nextByteOffset: number };
+    let page: {
+      output: string;
+      running: boolean;
+      notice?: string;
+      outputFile: string;
+      nextByteOffset: number;
+    };
     do {
       page = (await read.call({ processId: started.processId })) as typeof page;
     } while (page.running);
     expect(page.output).toBe('bg\\x00out\n');
     expect(page.nextByteOffset).toBe(7);
     expect(page.notice).toContain('output holds 1 control byte');
-    expect(await readFile(join(sandbox.workdir, page.outputFile))).toEqual(Buffer.from('bg\0out\n', 'latin1'));
+    expect(await readFile(join(sandbox.workdir, page.outputFile))).toEqual(
+      Buffer.from('bg\0out\n', 'latin1'),
+    );
   });
 
   it('F06: run_tests shows the output tail escaped and still parses the summary', async () => {

@@ -49,7 +49,9 @@ describe('createWriteFileTool', () => {
 
   describe('when expectedRevision is given', () => {
     const read = (path: string) =>
-      createReadFileTool(box.handle.client, { root: box.root }).call({ path }) as Promise<{ revision: string }>;
+      createReadFileTool(box.handle.client, { root: box.root }).call({ path }) as Promise<{
+        revision: string;
+      }>;
 
     it('F05: refuses a whole-file write built from a read the file changed after, as edit_file does', async () => {
       await box.put('m.py', 'def a():\n    return 1\n');

@@ -22,6 +22,7 @@ const shellPaths = [
   '~',
   '~root/notes.txt',
   '$HOME/notes.txt',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell syntax under test
   '${HOME}/notes.txt',
   '$XDG_CONFIG_HOME',
   'file:///tmp/x.txt',

@@ -90,10 +90,13 @@ describe('resolveToolPath', () => {
       // a name ending in a newline is not the name without it (`$(…)` drops trailing newlines)
       ['a/b/file.txt\n', 'missing', 0],
       ['a/b/\n', 'missing', 0],
-    ])('resolves %s like resolveToolPath and reports kind %s, size %d', async (path, kind, size) => {
-      const inspected = await inspectToolPath(context, path);
-      expect(inspected).toEqual({ ...(await resolveToolPath(context, path)), kind, size });
-    });
+    ])(
+      'resolves %s like resolveToolPath and reports kind %s, size %d, one link',
+      async (path, kind, size) => {
+        const inspected = await inspectToolPath(context, path);
+        expect(inspected).toEqual({ ...(await resolveToolPath(context, path)), kind, size, links: 1 });
+      },
+    );
 
     it('refuses a symlink out of the root with outside_root', async () => {
       const error = await inspectToolPath(context, 'out-link/sub').catch((e: unknown) => e);
