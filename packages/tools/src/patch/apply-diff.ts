@@ -24,6 +24,7 @@ import { isWellFormedText, loneSurrogateMessage } from '../workspace/text-checks
 import { parseUnifiedDiff } from '../diff/parse-unified-diff.js';
 import { checkNameLengths } from '../files/write-file.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
+import { checkPathConvention } from '../workspace/path-convention.js';
 import { inspectToolPath, resolveToolPath } from '../workspace/resolve-path.js';
 import { withPathLocks } from '../workspace/with-path-locks.js';
 import { alignHunkContext } from './align-hunk-context.js';
@@ -138,6 +139,7 @@ export function createApplyDiffTool(
       if (cwd.kind !== 'directory') throw cwdNotFound(input.cwd);
       const targets: PatchTarget[] = await Promise.all(
         parsed.files.map(async (file) => {
+          for (const path of [file.oldPath, file.newPath]) if (path) checkPathConvention(path, 'diff path');
           const oldPath =
             file.oldPath === null
               ? undefined

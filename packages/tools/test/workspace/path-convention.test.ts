@@ -56,6 +56,19 @@ describe('checkPathConvention', () => {
     });
   });
 
+  describe('when a diff names such a path', () => {
+    it('F03: apply_diff refuses ~/ and $HOME/ file names and creates nothing', async () => {
+      for (const name of ['~/.profile', '$HOME/notes.txt']) {
+        const diff = `--- /dev/null\n+++ b/${name}\n@@ -0,0 +1 @@\n+x\n`;
+        const error = await toolError(call('apply_diff', { diff }));
+        expect(error.code).toBe('invalid_arguments');
+        expect(error.message).toContain('"~" and "$HOME" are not expanded');
+      }
+      const entries = (await readdir(box.root)).filter((name) => name !== '.git' && name !== '.sandkit');
+      expect(entries).toEqual([]);
+    });
+  });
+
   describe('when a name really starts with ~ or $', () => {
     it('F03: reaches it as ./~name, and a ~ inside a path is an ordinary character', async () => {
       await call('write_file', { path: './~draft.txt', content: 'x\n' });
