@@ -28,7 +28,8 @@ import {
 import type { IgnoredSummary } from '../workspace/ignore-rules.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { checkPathConvention } from '../workspace/path-convention.js';
-import { resolveRoot } from '../workspace/resolve-path.js';
+import { resolveRoot, resolveToolPath } from '../workspace/resolve-path.js';
+import { hasNonAscii } from '../workspace/unicode-name-twin.js';
 import {
   confinedSearchCommand,
   notFoundExit,
@@ -83,8 +84,12 @@ export function createSearchFilesTool(
     inputSchema: searchFilesInputSchema,
     outputSchema: searchFilesOutputSchema,
     permission: 'read',
-    async execute(input, { signal }) {
-      if (input.path !== undefined) checkPathConvention(input.path);
+    async execute(asked, { signal }) {
+      if (asked.path !== undefined) checkPathConvention(asked.path);
+      // a directory named in another Unicode normal form than typed (NFD from macOS): search it
+      const twin =
+        asked.path && hasNonAscii(asked.path) ? await resolveToolPath(context, asked.path) : undefined;
+      const input = twin?.notice ? { ...asked, path: twin.relative } : asked;
       const root = await resolveRoot(context);
       const mode = input.outputMode ?? 'content';
       const offset = input.offset ?? 0;
@@ -136,10 +141,14 @@ export function createSearchFilesTool(
       const found = new Set(units.map((unit) => (unit.kind === 'match' ? unit.match.path : unit.path)));
       const ignored = chosen === 'rg' ? skipped?.(found) : undefined;
       const shown = JSON.stringify([result.matches, result.files, result.counts]);
-      const notice =
+      const notice = [
+        twin?.notice,
         patternForms(input.pattern).length > 1 && shown !== shown.normalize('NFC')
           ? 'some results are stored in decomposed Unicode (NFD, as files from macOS are); the pattern was searched in both normal forms'
-          : undefined;
+          : undefined,
+      ]
+        .filter(Boolean)
+        .join('. ');
       return { ...result, ...(ignored ? { ignored } : {}), ...(notice ? { notice } : {}) };
     },
   });

@@ -89,6 +89,15 @@ describe('findNameTwin', () => {
     ]);
     const plain = await call('search_files', { pattern: 'deep' });
     expect(plain.notice).toBeUndefined();
+    const inDir = await call('search_files', { pattern: 'deep', path: 'docs/résumé' });
+    expect((inDir.matches as { path: string }[]).map((m) => m.path)).toEqual([
+      `docs/${'résumé'.normalize('NFD')}/notes.txt`,
+    ]);
+    expect(inDir.notice).toContain('only after Unicode normalization');
+    const listed = await call('list_files', { path: 'docs/résumé' });
+    expect((listed.entries as { path: string }[]).map((e) => e.path)).toEqual([
+      `docs/${'résumé'.normalize('NFD')}/notes.txt`,
+    ]);
   });
 });
 
