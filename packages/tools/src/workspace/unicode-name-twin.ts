@@ -7,7 +7,7 @@
  * @module
  */
 import { posix } from 'node:path';
-import { formatCommand, type SandboxClient } from '@sandkit/core';
+import { formatCommand, type SandboxClient, SandkitErrorCode, ToolError } from '@sandkit/core';
 
 /** `true` when `text` has a character outside ASCII (only such text has other normal forms). */
 export function hasNonAscii(text: string): boolean {
@@ -40,8 +40,9 @@ export interface NameTwin {
 }
 
 /**
- * The twin of the missing absolute `lexical` (see the module doc), or `undefined` when no entry,
- * or more than one, equals its first missing component after NFC normalization. One exec.
+ * The twin of the missing absolute `lexical` (see the module doc), or `undefined` when no entry
+ * equals its first missing component after NFC normalization. One exec.
+ * @throws ToolError `not_found` naming the look-alikes when more than one entry equals it.
  */
 export async function findNameTwin(client: SandboxClient, lexical: string): Promise<NameTwin | undefined> {
   const result = await client.exec(`set -- ${formatCommand([lexical])}\n${listScript}`, {
@@ -53,6 +54,7 @@ export async function findNameTwin(client: SandboxClient, lexical: string): Prom
   const asked = rest[0] ?? '';
   const wanted = asked.normalize('NFC');
   const equal = entries.filter((entry) => entry !== asked && entry.normalize('NFC') === wanted);
+  if (equal.length > 1) throw ambiguous(asked, equal);
   if (equal.length !== 1) return undefined;
   const onDisk = equal[0]!;
   return { path: posix.join(dir, onDisk, ...rest.slice(1)), asked, onDisk };
@@ -62,4 +64,16 @@ export async function findNameTwin(client: SandboxClient, lexical: string): Prom
 export function twinNotice(twin: NameTwin): string {
   const form = twin.onDisk === twin.onDisk.normalize('NFD') ? 'decomposed, NFD' : 'another normal form';
   return `"${twin.asked}" matched the name on disk only after Unicode normalization: it is stored as "${escapeNonAscii(twin.onDisk)}" (${form}), you typed "${escapeNonAscii(twin.asked)}"; the file on disk was used`;
+}
+
+function ambiguous(asked: string, names: readonly string[]): ToolError {
+  const listed = names
+    .slice(0, 5)
+    .map((name) => `"${escapeNonAscii(name)}"`)
+    .join(', ');
+  return new ToolError({
+    code: SandkitErrorCode.notFound,
+    message: `no name is "${asked}" byte for byte, and ${names.length} differ from it only in Unicode normalization: ${listed}; give the one you mean with these \\u escapes in the JSON string`,
+    details: { path: asked, candidates: names.slice(0, 5) },
+  });
 }
