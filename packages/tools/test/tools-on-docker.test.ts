@@ -1,5 +1,5 @@
 /**
- * D13, D09 and R16 on the Docker adapter against the real engine at DOCKER_HOST (Podman's Docker API in
+ * D13, D09, R16 and F06 on the Docker adapter against the real engine at DOCKER_HOST (Podman's Docker API in
  * CI), image `localhost/sandkit-sandbox:bookworm` or SANDKIT_DOCKER_IMAGE: the signal names and the
  * shared ignore rules hold in a container too (its own sh, git, rg and findutils).
  */
@@ -76,5 +76,12 @@ describe('the coding tools on the Docker adapter', () => {
     await call('write_file', { path: 'r16/h.txt', content: 'v=2\n' });
     const after = await sandbox.client.exec("cat r16/h2.txt; stat -c '%h' r16/h.txt; ls -a r16");
     expect(after.stdout).toBe('v=2\n2\n.\n..\nh.txt\nh2.txt\n');
+  });
+
+  it('F06: exec shows a NUL as \\x00 and keeps the raw stream in outputFile in a container too', async () => {
+    const result = await call('exec', { command: "printf 'name\\0value\\n'" });
+    expect(result).toMatchObject({ stdout: 'name\\x00value\n' });
+    const saved = await sandbox.client.readFile(`${sandbox.workdir}/${result.outputFile as string}`);
+    expect(Buffer.from(saved)).toEqual(Buffer.from('name\0value\n', 'latin1'));
   });
 });
