@@ -79,8 +79,10 @@ export function registerMcpCommand(program: Command): void {
           void shutdown(1, 0);
         }
       };
+      // `on`, not `once`: a second signal must not end the process halfway through the shutdown (the
+      // docker adapter re-raises a signal once no other listener is left)
       for (const [name, code] of Object.entries(signalExitCodes))
-        process.once(name, () => void shutdown(code, 0));
+        process.on(name, () => void shutdown(code, 0));
       process.stdin.once('error', () => void shutdown(1, 0));
       jsonRpcStdout.on('error', (error) => {
         console.error('sandkit mcp: cannot write to stdout:', error.message);

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { formatCommand, SandboxError, type SandboxHandle } from '@sandkit/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   type ConformanceContext,
   describeResult,
