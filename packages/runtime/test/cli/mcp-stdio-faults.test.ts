@@ -231,11 +231,14 @@ describe('sandkit mcp on a raw stdio stream', () => {
           background: true,
         });
         expect((await server.reply(3)).result?.isError).toBe(false);
+        // no marker in its environment: found through its pid file (its group is the background's)
+        server.call(5, 'exec', { command: `env -i /bin/sleep ${n(205)}`, background: true });
+        expect((await server.reply(5)).result?.isError).toBe(false);
         server.call(4, 'exec', {
           command: `(cd / && setsid sleep ${n(204)} >/dev/null 2>&1 &); sleep ${n(40)}`,
           timeoutMs: 600_000,
         });
-        const all = [201, 202, 203, 204, 40].map(n);
+        const all = [201, 202, 203, 204, 205, 40].map(n);
         const started = await waitFor(
           async () =>
             (await Promise.all(all.map((s) => processesWith(`sleep ${s}`)))).every((p) => p.length > 0),
@@ -255,7 +258,7 @@ describe('sandkit mcp on a raw stdio stream', () => {
         for (const s of all) expect(await processesWith(`sleep ${s}`), `sleep ${s}`).toEqual([]);
       } finally {
         server.child.kill('SIGKILL');
-        for (const s of [201, 202, 203, 204, 40].map(n))
+        for (const s of [201, 202, 203, 204, 205, 40].map(n))
           for (const pid of await processesWith(`sleep ${s}`)) process.kill(pid, 'SIGKILL');
       }
     }, 300_000);
