@@ -8,13 +8,10 @@
  */
 
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ListToolsRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { executeToolCall, type Tool, type ToolContent } from '@sandkit/core';
 import { toMcpOutputSchema } from './mcp-output-schema.js';
+import { CheckedCallToolRequestSchema } from './tool-call-params.js';
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {
@@ -28,6 +25,12 @@ export interface McpServerOptions {
    * already read before it closes. @default none
    */
   onCall?: (run: Promise<unknown>) => void;
+  /**
+   * Aborts every running and later call (each is answered with an "aborted" tool error and its
+   * commands are killed), as the client's cancellation does for one call. A server that shuts down
+   * uses it. @default none
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -44,6 +47,8 @@ export interface McpServerOptions {
  *   arguments, unknown tool, tool errors, abort, even a failed sandbox) comes back as
  *   `isError: true` with the message as text and no `structuredContent`.
  *   Images are `{ type: 'image', data, mimeType }`; PDFs are embedded `resource` blobs.
+ *   `params` that are not `{ name: string, arguments?: object }` get JSON-RPC error `-32602`
+ *   (invalid params) naming the problem (see {@link CheckedCallToolRequestSchema}).
  * The client's cancellation (`notifications/cancelled`) aborts the call and kills its commands.
  */
 export function createMcpServer(tools: readonly Tool[], options: McpServerOptions = {}): Server {
@@ -64,7 +69,7 @@ export function createMcpServer(tools: readonly Tool[], options: McpServerOption
       },
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, (request, extra): Promise<CallToolResult> => {
+  server.setRequestHandler(CheckedCallToolRequestSchema, (request, extra): Promise<CallToolResult> => {
     const run = callTool(request.params, extra);
     options.onCall?.(run.catch(() => {}));
     return run;
@@ -77,7 +82,10 @@ export function createMcpServer(tools: readonly Tool[], options: McpServerOption
     const result = await executeToolCall(
       tools,
       { name, input, id: String(extra.requestId) },
-      { signal: extra.signal, operatorErrors: 'result' },
+      {
+        signal: options.signal ? AbortSignal.any([extra.signal, options.signal]) : extra.signal,
+        operatorErrors: 'result',
+      },
     );
     const content = result.content.map(toMcpContent);
     const tool = tools.find((candidate) => candidate.name === name);

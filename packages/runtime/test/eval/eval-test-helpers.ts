@@ -64,22 +64,25 @@ export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Pr
 }
 
 /**
- * {@link runCli} as another user, through `runuser -u <user>` (root only): for file permissions,
- * which do not bind root. The files it reads and writes must be open to that user.
+ * {@link runCli} with file permissions binding, also as root: root's process gets
+ * `CAP_DAC_OVERRIDE` and `CAP_DAC_READ_SEARCH` dropped (`setpriv --bounding-set`), so a mode 000
+ * file is unreadable to it as to anyone. It stays uid 0, so it still reaches the checkout wherever
+ * the clone is (another user, say `nobody`, cannot enter a clone under a mode 700 `/root`).
+ * Other users run it as {@link runCli} (permissions bind them already).
  */
-export function runCliAs(user: string, args: readonly string[]): Promise<CliRun> {
+export function runCliWithPermissions(args: readonly string[]): Promise<CliRun> {
+  if (process.getuid?.() !== 0) return runCli(args);
   return runCommand(
-    'runuser',
+    'setpriv',
     [
-      '-u',
-      user,
+      '--bounding-set=-dac_override,-dac_read_search',
       '--',
       join(repoRoot, 'node_modules/.bin/tsx'),
       '--conditions=@sandkit/source',
       cliEntry,
       ...args,
     ],
-    { HOME: tmpdir() },
+    {},
   );
 }
 

@@ -13,7 +13,7 @@ import {
   SandkitError,
   SandkitErrorCode,
 } from '@sandkit/core';
-import { expect, it } from 'vitest';
+import { expect, it, type TestContext } from 'vitest';
 
 /** Options of `describeSandboxConformance`. */
 export interface SandboxConformanceOptions {
@@ -33,7 +33,22 @@ export interface SandboxConformanceOptions {
   faults?: ConformanceFaults;
 }
 
-/** Hooks that make a sandbox fail the way its vendor can; a case whose hook is absent is registered as skipped. */
+/**
+ * Hooks that make a sandbox fail the way its vendor can. A case whose hook is absent is skipped with
+ * the reason as the skip note (`needs faults.disappear: …`, shown by vitest's reporters), never
+ * failed. Provide one in the options of `describeSandboxConformance`:
+ * ```ts
+ * describeSandboxConformance('my-vendor', () => createMyAdapter(), {
+ *   faults: {
+ *     // kill the sandbox through the vendor's API, behind the adapter's back
+ *     disappear: async (handle) => { await myVendorApi.kill(handle.id); },
+ *     // drop the stream the adapter follows a command through; a no-op if it has none
+ *     endTransport: async (handle) => { myAdapterInternals(handle).dropStreams(); },
+ *   },
+ * });
+ * ```
+ * Under CI a skipped case fails the run (`.ci/check-skipped.mjs`), so sandkit's own adapters give both.
+ */
 export interface ConformanceFaults {
   /**
    * Makes the sandbox disappear behind the adapter's back (the vendor expired or killed it, the
@@ -58,7 +73,7 @@ export interface ConformanceContext {
   /** `ms` × timeoutScale. */
   scaled(ms: number): number;
   /** Registers a case, honouring `skip`; `timeoutMs` is scaled. */
-  test(id: string, title: string, body: () => Promise<void>, timeoutMs?: number): void;
+  test(id: string, title: string, body: (context: TestContext) => Promise<void>, timeoutMs?: number): void;
 }
 
 /**
@@ -94,7 +109,7 @@ export function createConformanceContext(
     test(id, title, body, timeoutMs = 20_000) {
       const name = `[${id}] ${title}`;
       if (options.skip.includes(id)) it.skip(name, body);
-      else it(name, body, scaled(timeoutMs));
+      else it(name, (testContext) => body(testContext), scaled(timeoutMs));
     },
   };
 }

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { formatCommand, SandboxError, type SandboxHandle } from '@sandkit/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   type ConformanceContext,
   describeResult,
@@ -21,11 +21,25 @@ import {
 export function describeFaultCases(context: ConformanceContext): void {
   const { test, scaled } = context;
   const client = () => context.client();
-  /** Registers a case that needs a fault hook; without the hook it is registered as skipped. */
-  const withHook = (hook: keyof typeof context.faults): typeof test =>
-    context.faults[hook] !== undefined
-      ? test
-      : (id, title, body) => it.skip(`[${id}] ${title} (needs faults.${hook})`, body);
+  /**
+   * Registers a case that needs a fault hook; without the hook the case is skipped with a note that
+   * names the hook and how to provide it (vitest `context.skip(note)`).
+   */
+  const withHook =
+    (hook: keyof typeof context.faults): typeof test =>
+    (id, title, body, timeoutMs) =>
+      test(
+        id,
+        title,
+        async (testContext) => {
+          if (context.faults[hook] === undefined)
+            testContext.skip(
+              `needs faults.${hook}: pass { faults: { ${hook}: async (handle) => … } } to describeSandboxConformance (see ConformanceFaults)`,
+            );
+          await body(testContext);
+        },
+        timeoutMs,
+      );
 
   describe('faults', () => {
     test(

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8 } from '../../../src/eval/load/decode-utf8.js';
 import { type GradeLogInput, gradeLog, type LogGrade } from '../../../src/eval/grade/grade-log.js';
 import { gradeLogBytes } from '../../../src/eval/grade/grade-log-bytes.js';
+import { decodeUtf8 } from '../../../src/eval/load/decode-utf8.js';
 
 const start = "+ : '>>>>> Start Test Output'";
 const end = "+ : '>>>>> End Test Output'";

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGrade } from '../../../src/eval/grade/run-grade.js';
 import { runEval } from '../../../src/eval/run-eval.js';
-import { buildMirrors, miniInstances, repoRoot, runCli, runCliAs, tempDir } from '../eval-test-helpers.js';
+import {
+  buildMirrors,
+  miniInstances,
+  repoRoot,
+  runCli,
+  runCliWithPermissions,
+  tempDir,
+} from '../eval-test-helpers.js';
 
 const fixtures = join(repoRoot, 'packages/runtime/test/eval/fixtures/grade');
 const dataset = join(fixtures, 'dataset.jsonl');
@@ -245,7 +252,7 @@ describe('runGrade', () => {
     });
 
     it('grades what it can read when a directory, a log or a report.json under --logs is unreadable', async () => {
-      // Permissions bind only a non-root user: as root, the CLI runs as `nobody`.
+      // As root, the CLI runs without the capabilities that override file permissions.
       const root = await logsWith('unreadable', 'psf__requests-90002', (d) =>
         writeFile(join(d, 'report.json'), '{}'),
       );
@@ -253,12 +260,11 @@ describe('runGrade', () => {
         await cp(join(logs, 'model-a', id), join(root, 'model-a', id), { recursive: true });
       await mkdir(join(root, 'locked/pallets__flask-90003'), { recursive: true });
       const out = join(dir, 'unreadable/out');
-      execFileSync('chmod', ['-R', 'a+rwX', dir]);
       await chmod(join(root, 'locked'), 0o000);
       await chmod(join(root, 'model-a/sphinx-doc__sphinx-90001/test_output.txt'), 0o000);
       await chmod(join(root, 'model-a/psf__requests-90002/report.json'), 0o000);
       const args = ['grade', '--dataset', dataset, '--logs', root, '--out', out, '--json'];
-      const cli = process.getuid?.() === 0 ? await runCliAs('nobody', args) : await runCli(args);
+      const cli = await runCliWithPermissions(args);
       await chmod(join(root, 'locked'), 0o755);
       expect(cli.stderr).toBe('');
       expect(cli.code).toBe(0);

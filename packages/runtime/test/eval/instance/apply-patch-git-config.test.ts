@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import type { SandboxHandle } from '@sandkit/core';
 import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useTempHome } from '../../../../tools/test/git/hostile-git-config.js';
 import { applyPatch } from '../../../src/eval/instance/apply-patch.js';
 import { EvalLog } from '../../../src/eval/instance/eval-log.js';
-import { useTempHome } from '../../../../tools/test/git/hostile-git-config.js';
 
 const tempHome = useTempHome();
 

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import type { SandboxHandle } from '@sandkit/core';
 import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inPlaceStep, noTreeMarker } from '../../../src/eval/instance/eval-script.js';
 import { useTempHome } from '../../../../tools/test/git/hostile-git-config.js';
+import { inPlaceStep, noTreeMarker } from '../../../src/eval/instance/eval-script.js';
 
 const tempHome = useTempHome();
 
