@@ -3,6 +3,7 @@
  * 50 MB log is not scanned once per runner).
  * @module
  */
+import { junitXmlSignature } from './junit-xml-parser.js';
 import type { TestFramework } from './test-output-types.js';
 
 const sampleBytes = 256 * 1024;
@@ -11,6 +12,7 @@ const sampleBytes = 256 * 1024;
 const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
   ['jest-json', /^\{"num(?:Failed|Total)TestSuites":\d+|^\[(?:PASSED|FAILED|PENDING)\] \S/m],
   ['doctest-xml', /^<doctest binary=/m],
+  ['junit-xml', junitXmlSignature],
   [
     'catch2',
     /^test cases:\s+\d+ \||^All tests passed \(\d+ assertions? in \d+ test cases?\)$|^(?:Passed|Failed) (?:all )?\d+ test cases?\b|<testcase classname="[^"]*" name="[^"]*" time="[\d.]+" status="run"/m,

@@ -16,6 +16,7 @@ import { parseGradle } from './gradle-parser.js';
 import { parseJasmine } from './jasmine-parser.js';
 import { parseJestJson } from './jest-json-parser.js';
 import { parseJest } from './jest-parser.js';
+import { parseJunitXml } from './junit-xml-parser.js';
 import { parseKarma } from './karma-parser.js';
 import { parseMaven } from './maven-parser.js';
 import { parseMicropython } from './micropython-parser.js';
@@ -58,6 +59,7 @@ const parsers: Record<TestFramework, (lines: readonly string[]) => ParsedTestOut
   maven: parseMaven,
   gradle: parseGradle,
   'ant-junit': parseAntJunit,
+  'junit-xml': (lines) => parseJunitXml(lines.join('\n')),
   phpunit: parsePhpunit,
   rspec: parseRspec,
   minitest: parseMinitest,

@@ -22,6 +22,7 @@ export const testFrameworks = [
   'maven',
   'gradle',
   'ant-junit',
+  'junit-xml',
   'phpunit',
   'rspec',
   'minitest',

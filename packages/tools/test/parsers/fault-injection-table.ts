@@ -63,6 +63,7 @@ export const says: Partial<Record<TestFramework, RegExp>> = {
     /^\d+% tests passed, [1-9]\d* tests? failed out of \d+$|^\[ {2}FAILED {2}\] [1-9]\d* tests?, listed below:$/,
   catch2:
     /^test cases:\s+\d+ \|.*\b[1-9]\d* failed\b.*$|^Failed \d+ test cases?, failed \d+ assertions?\.$|^\s*<testsuite\b.*\b(?:errors|failures)="[1-9]\d*".*>$/,
+  'junit-xml': /^\s*(?:<\?xml[^>]*\?>)?(?:<testsuites>)?<testsuites?\b[^>]*\b(?:errors|failures)="[1-9]\d*"/,
   'doctest-xml': /^\s*<OverallResultsTestCases successes="\d+" failures="[1-9]\d*"(?: skipped="\d+")?\/>$/,
   'redis-tcl': /^!!! WARNING The following tests failed:$/,
   automake: /^# (?:FAIL|XPASS|ERROR):\s+[1-9]\d*$/,
@@ -150,7 +151,20 @@ export const faultInjectionTable: readonly FaultInjectionRow[] = [
   { framework: 'cucumber', fixture: 'cucumber-progress.txt', passes: 1, saysFailed: says.cucumber },
   { framework: 'catch2', fixture: 'catch2-console.txt', passes: 1, saysFailed: says.catch2 },
   { framework: 'catch2', fixture: 'catch2-compact.txt', passes: 0, saysFailed: says.catch2 },
-  { framework: 'catch2', fixture: 'catch2-junit.txt', passes: 2, saysFailed: says.catch2 },
+  // Catch2's -r junit is JUnit XML: detected by that shape (issue 26).
+  { framework: 'junit-xml', fixture: 'catch2-junit.txt', passes: 2, saysFailed: says['junit-xml'] },
+  ...(['pytest', 'phpunit', 'catch2', 'ctest', 'node', 'junit5', 'surefire', 'rspec', 'prove'] as const).map(
+    (runner): FaultInjectionRow => ({
+      framework: 'junit-xml',
+      fixture: `junit-xml-${runner}.txt`,
+      // prove's document contradicts itself (its errors="1" is no testcase, its skipped test a
+      // plain testcase), so none of its passes are given; damaged, never more than it lists
+      passes: runner === 'ctest' ? 1 : runner === 'prove' ? 0 : 2,
+      ...(runner === 'prove' ? { passesPrinted: 3 } : {}),
+      // ctest writes each attribute of <testsuite> on its own line
+      saysFailed: runner === 'ctest' ? undefined : says['junit-xml'],
+    }),
+  ),
   // CTest counts its own tests; the googletest tests inside are listed too
   {
     framework: 'ctest',
