@@ -57,6 +57,18 @@ interface Element {
 /** One `<…>` construct or text between them. */
 const token =
   /<!\[CDATA\[([\s\S]*?)(?:\]\]>|$)|<!--([\s\S]*?)(?:-->|$)|<\?[\s\S]*?(?:\?>|$)|<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[\w.:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+|<)/g;
+/** Elements that belong inside a `<testsuite>`; seen outside any, the output was interleaved or damaged. */
+const innerNames = new Set([
+  'testcase',
+  'failure',
+  'error',
+  'skipped',
+  'system-out',
+  'system-err',
+  'properties',
+]);
+/** A line of only a count attribute (ctest writes each on its own line), outside any element. */
+const strayAttributeLine = /^\s*(?:tests|failures|errors|skipped|disabled)="\d+"\s*$/m;
 const attribute = /([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 /** Parses the JUnit XML documents in `text`. Pure; never throws. */
@@ -65,12 +77,19 @@ export function parseJunitXml(text: string): ParsedTestOutput {
   const sum = { total: 0, failed: 0, skipped: 0 };
   let everyCounted = true;
   const problems: string[] = [];
-  for (const root of readDocuments(text)) {
+  const { roots, stray, cutTag } = readDocuments(text);
+  if (cutTag) problems.push('the output was cut (or broken) inside a <testsuite> start tag');
+  if (stray !== undefined)
+    problems.push(
+      `JUnit XML markup outside any document (\`${stray}\`): the output is interleaved or damaged`,
+    );
+  for (const root of roots) {
     const listed: Listed = { passed: 0, failed: 0, skipped: 0, results: [] };
     readSuite(root, [], listed);
     const own = root.closed ? documentCounts(root) : undefined;
     let problem: string | undefined;
-    if (!root.closed)
+    if (stray !== undefined) problem = 'stray markup';
+    else if (!root.closed)
       problem = `the JUnit XML document <${root.name}> ends inside ${openPath(root)}: the output was cut`;
     else if (
       own !== undefined &&
@@ -104,13 +123,26 @@ export function parseJunitXml(text: string): ParsedTestOutput {
 /** JUnit XML's shape for detection: a line opening `<testsuites>`/`<testsuite>`, a `<testcase>` after it. */
 export const junitXmlSignature = /^\s*(?:<\?xml[^>]*\?>\s*)?<testsuites?[\s>/][\s\S]*?<testcase[\s>/]/m;
 
-function readDocuments(text: string): Element[] {
+interface Documents {
+  roots: Element[];
+  /** The first piece of JUnit XML markup found outside any document (interleaved or damaged output). */
+  stray: string | undefined;
+  /** Whether a `<testsuite>` start tag was left unfinished. */
+  cutTag: boolean;
+}
+
+function readDocuments(text: string): Documents {
   const roots: Element[] = [];
   const stack: Element[] = [];
+  let stray: string | undefined;
+  let cutTag = false;
   for (const match of text.matchAll(token)) {
     const top = stack[stack.length - 1];
     if (match[1] !== undefined || match[7] !== undefined) {
       if (top !== undefined) top.text += match[1] ?? decode(match[7] as string);
+      else if (match[7] === '<' && /^<testsuites?\b/.test(text.slice(match.index, match.index + 12)))
+        cutTag = true;
+      else stray ??= strayAttributeLine.exec(match[7] ?? '')?.[0].trim();
       continue;
     }
     if (match[2] !== undefined) {
@@ -122,13 +154,17 @@ function readDocuments(text: string): Element[] {
     if (name === undefined) continue; // processing instruction
     if (match[3] === '/') {
       const at = stack.map((element) => element.name).lastIndexOf(name);
+      if (at < 0 && innerNames.has(name)) stray ??= match[0];
       if (at < 0) continue;
       // Elements left open inside the one closed stay unclosed (a mis-nested testcase is no pass).
       const [closing] = stack.splice(at);
       (closing as Element).closed = true;
       continue;
     }
-    if (top === undefined && name !== 'testsuites' && name !== 'testsuite') continue;
+    if (top === undefined && name !== 'testsuites' && name !== 'testsuite') {
+      if (innerNames.has(name)) stray ??= match[0].slice(0, 80);
+      continue;
+    }
     const element: Element = {
       name,
       attributes: new Map(),
@@ -143,7 +179,7 @@ function readDocuments(text: string): Element[] {
     else top.children.push(element);
     if (!element.closed) stack.push(element);
   }
-  return roots;
+  return { roots, stray, cutTag };
 }
 
 /** Testcases of one document by status (a suite's own error among the failed), in order. */
