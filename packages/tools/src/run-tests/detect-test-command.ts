@@ -72,6 +72,8 @@ async function readTestScript(client: SandboxClient, path: string): Promise<stri
 
 /** The runner a package.json test script calls, when it names one. */
 export function frameworkOfScript(script: string): TestFramework | undefined {
+  // A reporter asked for JUnit XML (node's junit reporter, jest/vitest/mocha junit reporters)
+  if (/--(?:test-)?reporter[= ](?:\S*[-/])?junit\b/.test(script)) return 'junit-xml';
   if (/\bvitest\b/.test(script)) return 'vitest';
   if (/\bjest\b/.test(script)) return 'jest';
   if (/\bmocha\b/.test(script)) return 'mocha';

@@ -45,6 +45,7 @@ export const noColorEnv: Record<string, string> = {
 const description = `Run the project's tests and get per-test results parsed from the runner's output.
 - command: the test command (e.g. "python3 -m pytest -rA tests/test_x.py", "npx vitest run src/a.test.ts"). When absent it is detected: package.json test script (npm test), pytest, cargo test, go test ./...
 - framework: ${testFrameworks.join(' | ')}, when detection guesses wrong.
+- junit-xml: the JUnit XML report any runner writes (Surefire TEST-*.xml, phpunit --log-junit, ctest --output-junit, pytest --junitxml, node --test-reporter=junit, Catch2 -r junit, ...): print it in the command (e.g. "phpunit --log-junit r.xml; s=$?; cat r.xml; exit $s"). A cut or damaged report gives a failure named junit-xml and no counts.
 - Returns exitCode, counts (passed/failed/skipped/total, only when the runner printed a summary), failures with their first error line, the tests with their status, and the tail of the output (control bytes shown as \\xNN).
 - unparsed: true means the run failed (non-zero exit or timeout) but no failing test could be read: look at output, the failure is outside the tests (syntax error, missing dependency, bad command).
 - signal: the signal that ended the run, when one did (SIGSEGV or SIGABRT: a crash; SIGKILL: killed, often out of memory). A test that was running when a runner crashed is listed as failed when the output names it.
