@@ -4,6 +4,7 @@
  * @module
  */
 import { junitXmlSignature } from './junit-xml-parser.js';
+import { rspecJsonSignature } from './rspec-json-parser.js';
 import type { TestFramework } from './test-output-types.js';
 
 const sampleBytes = 256 * 1024;
@@ -13,6 +14,7 @@ const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
   ['jest-json', /^\{"num(?:Failed|Total)TestSuites":\d+|^\[(?:PASSED|FAILED|PENDING)\] \S/m],
   ['doctest-xml', /^<doctest binary=/m],
   ['junit-xml', junitXmlSignature],
+  ['rspec-json', rspecJsonSignature],
   [
     'catch2',
     /^test cases:\s+\d+ \||^All tests passed \(\d+ assertions? in \d+ test cases?\)$|^(?:Passed|Failed) (?:all )?\d+ test cases?\b|<testcase classname="[^"]*" name="[^"]*" time="[\d.]+" status="run"/m,

@@ -27,6 +27,7 @@ import { outputLines, stripAnsiCodes } from './output-lines.js';
 import { parsePhpunit } from './phpunit-parser.js';
 import { parsePytest, parsePytestText } from './pytest-parser.js';
 import { parseRedisTcl } from './redis-tcl-parser.js';
+import { parseRspecJson } from './rspec-json-parser.js';
 import { parseRspec } from './rspec-parser.js';
 import { parseSympy } from './sympy-parser.js';
 import { parseTap } from './tap-parser.js';
@@ -62,6 +63,7 @@ const parsers: Record<TestFramework, (lines: readonly string[]) => ParsedTestOut
   'junit-xml': (lines) => parseJunitXml(lines.join('\n')),
   phpunit: parsePhpunit,
   rspec: parseRspec,
+  'rspec-json': parseRspecJson,
   minitest: parseMinitest,
   'test-unit': parseTestUnit,
   cucumber: parseCucumber,

@@ -25,6 +25,7 @@ export const testFrameworks = [
   'junit-xml',
   'phpunit',
   'rspec',
+  'rspec-json',
   'minitest',
   'test-unit',
   'cucumber',

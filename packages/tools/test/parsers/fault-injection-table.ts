@@ -64,6 +64,8 @@ export const says: Partial<Record<TestFramework, RegExp>> = {
   catch2:
     /^test cases:\s+\d+ \|.*\b[1-9]\d* failed\b.*$|^Failed \d+ test cases?, failed \d+ assertions?\.$|^\s*<testsuite\b.*\b(?:errors|failures)="[1-9]\d*".*>$/,
   'junit-xml': /^\s*(?:<\?xml[^>]*\?>)?(?:<testsuites>)?<testsuites?\b[^>]*\b(?:errors|failures)="[1-9]\d*"/,
+  'rspec-json':
+    /^\{"version":"[^"]*",.*"summary_line":"\d+ examples?, (?:[1-9]\d* failures?.*|\d+ failures?.*[1-9]\d* errors? occurred outside of examples)"\}$/,
   'doctest-xml': /^\s*<OverallResultsTestCases successes="\d+" failures="[1-9]\d*"(?: skipped="\d+")?\/>$/,
   'redis-tcl': /^!!! WARNING The following tests failed:$/,
   automake: /^# (?:FAIL|XPASS|ERROR):\s+[1-9]\d*$/,
@@ -165,6 +167,13 @@ export const faultInjectionTable: readonly FaultInjectionRow[] = [
       saysFailed: runner === 'ctest' ? undefined : says['junit-xml'],
     }),
   ),
+  { framework: 'rspec-json', fixture: 'rspec-json.txt', passes: 2, saysFailed: says['rspec-json'] },
+  {
+    framework: 'rspec-json',
+    fixture: 'rspec-json-load-error.txt',
+    passes: 0,
+    saysFailed: says['rspec-json'],
+  },
   // CTest counts its own tests; the googletest tests inside are listed too
   {
     framework: 'ctest',
@@ -172,6 +181,13 @@ export const faultInjectionTable: readonly FaultInjectionRow[] = [
     passes: 1,
     passesPrinted: 2,
     saysFailed: says.ctest,
+  },
+  { framework: 'rspec-json', fixture: 'rspec-json.txt', passes: 2, saysFailed: says['rspec-json'] },
+  {
+    framework: 'rspec-json',
+    fixture: 'rspec-json-load-error.txt',
+    passes: 0,
+    saysFailed: says['rspec-json'],
   },
   // CTest counts its own tests; the googletest tests inside are listed too
   { framework: 'ctest', fixture: 'ctest-default.txt', passes: 1, passesPrinted: 2, saysFailed: says.ctest },
