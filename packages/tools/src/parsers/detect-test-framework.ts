@@ -4,6 +4,7 @@
  * @module
  */
 import { junitXmlSignature } from './junit-xml-parser.js';
+import { junit5ConsoleSignature } from './junit5-console-parser.js';
 import { rspecJsonSignature } from './rspec-json-parser.js';
 import type { TestFramework } from './test-output-types.js';
 
@@ -15,6 +16,7 @@ const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
   ['doctest-xml', /^<doctest binary=/m],
   ['junit-xml', junitXmlSignature],
   ['rspec-json', rspecJsonSignature],
+  ['junit5', junit5ConsoleSignature],
   [
     'catch2',
     /^test cases:\s+\d+ \||^All tests passed \(\d+ assertions? in \d+ test cases?\)$|^(?:Passed|Failed) (?:all )?\d+ test cases?\b|<testcase classname="[^"]*" name="[^"]*" time="[\d.]+" status="run"/m,

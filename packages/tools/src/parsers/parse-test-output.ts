@@ -16,6 +16,7 @@ import { parseGradle } from './gradle-parser.js';
 import { parseJasmine } from './jasmine-parser.js';
 import { parseJestJson } from './jest-json-parser.js';
 import { parseJest } from './jest-parser.js';
+import { parseJunit5Console } from './junit5-console-parser.js';
 import { parseJunitXml } from './junit-xml-parser.js';
 import { parseKarma } from './karma-parser.js';
 import { parseMaven } from './maven-parser.js';
@@ -61,6 +62,7 @@ const parsers: Record<TestFramework, (lines: readonly string[]) => ParsedTestOut
   gradle: parseGradle,
   'ant-junit': parseAntJunit,
   'junit-xml': (lines) => parseJunitXml(lines.join('\n')),
+  junit5: parseJunit5Console,
   phpunit: parsePhpunit,
   rspec: parseRspec,
   'rspec-json': parseRspecJson,

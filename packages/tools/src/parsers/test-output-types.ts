@@ -23,6 +23,7 @@ export const testFrameworks = [
   'gradle',
   'ant-junit',
   'junit-xml',
+  'junit5',
   'phpunit',
   'rspec',
   'rspec-json',

@@ -64,6 +64,7 @@ export const says: Partial<Record<TestFramework, RegExp>> = {
   catch2:
     /^test cases:\s+\d+ \|.*\b[1-9]\d* failed\b.*$|^Failed \d+ test cases?, failed \d+ assertions?\.$|^\s*<testsuite\b.*\b(?:errors|failures)="[1-9]\d*".*>$/,
   'junit-xml': /^\s*(?:<\?xml[^>]*\?>)?(?:<testsuites>)?<testsuites?\b[^>]*\b(?:errors|failures)="[1-9]\d*"/,
+  junit5: /^\[\s+[1-9]\d* tests failed\s+\]$/,
   'rspec-json':
     /^\{"version":"[^"]*",.*"summary_line":"\d+ examples?, (?:[1-9]\d* failures?.*|\d+ failures?.*[1-9]\d* errors? occurred outside of examples)"\}$/,
   'doctest-xml': /^\s*<OverallResultsTestCases successes="\d+" failures="[1-9]\d*"(?: skipped="\d+")?\/>$/,
@@ -167,6 +168,8 @@ export const faultInjectionTable: readonly FaultInjectionRow[] = [
       saysFailed: runner === 'ctest' ? undefined : says['junit-xml'],
     }),
   ),
+  { framework: 'junit5', fixture: 'junit5-tree.txt', passes: 2, saysFailed: says.junit5 },
+  { framework: 'junit5', fixture: 'junit5-flat.txt', passes: 2, saysFailed: says.junit5 },
   { framework: 'rspec-json', fixture: 'rspec-json.txt', passes: 2, saysFailed: says['rspec-json'] },
   {
     framework: 'rspec-json',
@@ -182,6 +185,8 @@ export const faultInjectionTable: readonly FaultInjectionRow[] = [
     passesPrinted: 2,
     saysFailed: says.ctest,
   },
+  { framework: 'junit5', fixture: 'junit5-tree.txt', passes: 2, saysFailed: says.junit5 },
+  { framework: 'junit5', fixture: 'junit5-flat.txt', passes: 2, saysFailed: says.junit5 },
   { framework: 'rspec-json', fixture: 'rspec-json.txt', passes: 2, saysFailed: says['rspec-json'] },
   {
     framework: 'rspec-json',
