@@ -10,6 +10,7 @@
  * given, and the cap (the child never writes into this process at all).
  * @module
  */
+import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { type ExecOptions, type ExecResult, SandboxError, SandkitErrorCode } from '@sandkit/core';
@@ -23,7 +24,18 @@ import {
   type NormalizedExecOptions,
   normalizeExecOptions,
 } from './normalize-exec-options.js';
-import { groupAlive, signalGroup, waitForGroupExit } from './process-group.js';
+import { groupAlive, killTagged, signalGroup, waitForGroupExit } from './process-group.js';
+
+/**
+ * The environment variables that tag every process a local command starts, set after the caller's
+ * `env` so a command cannot drop them by accident: `SANDKIT_SANDBOX_ID` (the sandbox's handle id)
+ * and `SANDKIT_EXEC_ID` (one per command). They survive `setsid` and `cd`, so a timeout or abort
+ * can SIGKILL what the command detached and `destroy()` what the sandbox started.
+ */
+export const processTag = { sandbox: 'SANDKIT_SANDBOX_ID', exec: 'SANDKIT_EXEC_ID' } as const;
+
+/** How long a timeout or abort keeps sweeping the command's tagged processes, in ms. */
+const sweepMs = 2000;
 
 /** The non-interactive base environment every command starts from (the caller's `env` wins). */
 export const baseEnvironment: Readonly<Record<string, string>> = {
@@ -39,6 +51,8 @@ export const baseEnvironment: Readonly<Record<string, string>> = {
 export interface LocalRunContext {
   /** Absolute working directory of the sandbox. */
   workdir: string;
+  /** The sandbox's handle id, set as `SANDKIT_SANDBOX_ID` in every command's environment. */
+  sandboxId: string;
   /** Names and retires the sandbox's output logs (in its log directory). */
   logs: OutputLogRetention;
   /** Called with each spawned process-group id (`alive`), and again once the whole group is gone. */
@@ -94,6 +108,7 @@ async function spawnCaptured(
   capture: LocalCapture,
   started: number,
 ): Promise<ExecResult> {
+  const execId = randomUUID();
   const subprocess = execa(options.shell, ['-c', command], {
     cwd,
     env: {
@@ -101,6 +116,8 @@ async function spawnCaptured(
       HOME: process.env.HOME ?? context.workdir,
       ...baseEnvironment,
       ...options.env,
+      [processTag.sandbox]: context.sandboxId,
+      [processTag.exec]: execId,
     },
     extendEnv: false,
     detached: true,
@@ -156,6 +173,8 @@ async function spawnCaptured(
     await waitForGroupExit(pid, termSentAt + execDefaults.killGraceMs);
     clearTimeout(killTimer);
     signalGroup(pid, 'SIGKILL');
+    // Processes that left the group with setsid (and the directory with cd) carry the tag.
+    await killTagged(processTag.exec, execId, Date.now() + sweepMs);
   }
   // Background children may still hold the group: keep tracking it so destroy() can end them.
   if (pid !== undefined && !groupAlive(pid)) context.track(pid, false);

@@ -19,9 +19,9 @@ import {
   SandkitErrorCode,
 } from '@sandkit/core';
 import { OutputLogRetention } from '../capture/output-log-retention.js';
-import { runLocalCommand } from './local-exec.js';
+import { processTag, runLocalCommand } from './local-exec.js';
 import { readLocalFile, writeLocalFile } from './local-files.js';
-import { groupsWorkingIn, liveGroups, signalGroup } from './process-group.js';
+import { groupsWorkingIn, killTagged, liveGroups, signalGroup } from './process-group.js';
 
 /** Options of {@link createLocalSandboxAdapter}. */
 export interface LocalSandboxAdapterOptions {
@@ -52,9 +52,16 @@ export function localOutputLogDir(workdir: string): string {
  * Commands' output goes to log files in `<root>/sandkit-XXXXXX.logs/` beside it (`outputLog` of a
  * result names them when a stream was cut; the logs of the last 4 cut commands are kept, and the
  * directory is removed with the sandbox).
- * `destroy()` SIGKILLs every process group the sandbox started that is still alive (background
- * children included), and every group with a process whose working directory is inside the sandbox
- * (commands detached with `setsid`), then removes the directory.
+ * Every process a command starts carries `SANDKIT_SANDBOX_ID=<handle id>` and
+ * `SANDKIT_EXEC_ID=<per command>` in its environment (set after the caller's `env`).
+ * A timeout or abort SIGKILLs the command's process group and then every process still tagged with
+ * its `SANDKIT_EXEC_ID`; `destroy()` SIGKILLs every process group the sandbox started that is still
+ * alive (background children included), every group with a process whose working directory is
+ * inside the sandbox, and every process tagged with its `SANDKIT_SANDBOX_ID` (daemons that called
+ * `setsid` and left the directory, with `trap '' TERM` too), then removes the directory. On Linux
+ * this ends every process the sandbox started except one that cleared its own environment
+ * (`env -i`, `exec -c`) and also left the sandbox's groups and directory; elsewhere (no `/proc`) only
+ * the tracked groups are killed.
  *
  * @throws SandkitError `invalid_option` when `root` or `template` is given but is not a non-empty string.
  * @throws SandboxError `sandbox_start_failed` from `create()` when the directory cannot be made or
@@ -106,6 +113,7 @@ export function createLocalSandboxAdapter(options: LocalSandboxAdapterOptions = 
 }
 
 function createLocalSandbox(workdir: string): SandboxHandle {
+  const id = `local-${randomUUID()}`;
   const groups = new Set<number>();
   const logs = new OutputLogRetention(localOutputLogDir(workdir));
   let destroying: Promise<void> | undefined;
@@ -132,7 +140,7 @@ function createLocalSandbox(workdir: string): SandboxHandle {
   const client: SandboxClient = {
     async exec(command, execOptions = {}) {
       assertLive();
-      return runLocalCommand(command, execOptions, { workdir, logs, track });
+      return runLocalCommand(command, execOptions, { workdir, sandboxId: id, logs, track });
     },
     async readFile(path, readOptions = {}) {
       assertLive();
@@ -144,17 +152,17 @@ function createLocalSandbox(workdir: string): SandboxHandle {
     },
   };
   return {
-    id: `local-${randomUUID()}`,
+    id,
     client,
     workdir,
     destroy() {
-      destroying ??= destroyLocalSandbox(workdir, groups);
+      destroying ??= destroyLocalSandbox(id, workdir, groups);
       return destroying;
     },
   };
 }
 
-async function destroyLocalSandbox(workdir: string, groups: Set<number>): Promise<void> {
+async function destroyLocalSandbox(id: string, workdir: string, groups: Set<number>): Promise<void> {
   // Also end processes that left our groups with setsid (background commands) but still work here.
   for (const pgid of await groupsWorkingIn(workdir)) groups.add(pgid);
   for (const pgid of groups) signalGroup(pgid, 'SIGKILL');
@@ -163,6 +171,8 @@ async function destroyLocalSandbox(workdir: string, groups: Set<number>): Promis
     await new Promise((done) => setTimeout(done, 20));
   }
   groups.clear();
+  // Daemons that left both our groups and the directory (setsid + cd /, ssh-agent) carry the tag.
+  await killTagged(processTag.sandbox, id, Date.now() + destroyWaitMs);
   await rm(workdir, { recursive: true, force: true, maxRetries: 3 });
   await rm(localOutputLogDir(workdir), { recursive: true, force: true, maxRetries: 3 });
 }

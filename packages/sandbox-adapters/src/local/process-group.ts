@@ -83,3 +83,54 @@ function ownGroup(stat: string): number | undefined {
   const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
   return Number.isInteger(pgrp) ? pgrp : undefined;
 }
+
+/**
+ * The ids of live (not zombie) processes whose initial environment holds `name=value`, read from
+ * `/proc/<pid>/environ`, except this process. An environment variable survives `setsid`, `chdir`
+ * and double forks, so it finds daemons that left both the sandbox's groups and its directory.
+ * A process that cleared its environment (`env -i`) is not found. Linux `/proc` only; elsewhere
+ * returns an empty set.
+ */
+export async function processesTagged(name: string, value: string): Promise<Set<number>> {
+  const entries = await readdir('/proc').catch(() => undefined);
+  const found = new Set<number>();
+  if (entries === undefined) return found;
+  const tag = Buffer.from(`${name}=${value}\0`);
+  await Promise.all(
+    entries.map(async (entry) => {
+      if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57) return;
+      const pid = Number(entry);
+      if (pid === process.pid) return;
+      const environ = await readFile(`/proc/${entry}/environ`).catch(() => undefined);
+      if (environ === undefined) return;
+      const at = environ.indexOf(tag);
+      if (at !== 0 && (at < 0 || environ[at - 1] !== 0)) return;
+      const state = (await readFile(`/proc/${entry}/stat`, 'latin1').catch(() => '')).split(') ').at(-1)?.[0];
+      if (state !== undefined && state !== 'Z' && state !== 'X') found.add(pid);
+    }),
+  );
+  return found;
+}
+
+/**
+ * SIGKILLs every process tagged `name=value` (see {@link processesTagged}) until none is left or
+ * `deadline` (a `Date.now()` time) passes; a tagged process forked during a sweep is caught by the
+ * next one. SIGKILL cannot be trapped, so `trap '' TERM` does not save a daemon.
+ * @returns the ids of the processes that were signalled.
+ */
+export async function killTagged(name: string, value: string, deadline: number): Promise<Set<number>> {
+  const killed = new Set<number>();
+  for (;;) {
+    const live = await processesTagged(name, value);
+    if (live.size === 0 || Date.now() > deadline) return killed;
+    for (const pid of live) {
+      try {
+        process.kill(pid, 'SIGKILL');
+        killed.add(pid);
+      } catch {
+        // already gone
+      }
+    }
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
