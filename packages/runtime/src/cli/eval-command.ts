@@ -6,8 +6,9 @@
  * 2 usage error (bad option, unreadable dataset or predictions, existing results without
  * `--resume`), 3 the run completed but at least one instance ended as an infrastructure error
  * (sandbox, image, repository, setup, timeout: `infra_error_ids` in `run_report.json`; its score
- * is not comparable, and `--resume` reruns those instances), 130 interrupted (Ctrl-C; the report
- * is consistent and `--resume` finishes the run).
+ * is not comparable, and `--resume` reruns those instances), 130 / 143 / 129 interrupted by
+ * SIGINT (Ctrl-C) / SIGTERM (CI, `timeout`, Kubernetes) / SIGHUP: 128 + the signal's number; the
+ * sandboxes are destroyed, the report is consistent and `--resume` finishes the run.
  * @module
  */
 import { readFile } from 'node:fs/promises';
@@ -28,6 +29,9 @@ import { missingSandboxPackages } from './sandbox-packages.js';
 
 /** Exit codes of `sandkit eval`. */
 export const evalExitCode = { completed: 0, failed: 1, usage: 2, infraErrors: 3, interrupted: 130 } as const;
+
+/** The signals that interrupt a run, each with its exit code (128 + its number). */
+export const interruptSignals = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 
 interface EvalCliOptions {
   dataset?: string;
@@ -111,7 +115,9 @@ Exit codes:
   3    run completed, but some instances ended as infrastructure errors (sandbox, image,
        repository, setup, timeout; infra_error_ids in run_report.json): no verdict for them,
        so the score is not comparable; fix the cause and rerun with --resume
-  130  interrupted by Ctrl-C (report consistent; rerun with --resume)
+  130  interrupted by Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP: sandboxes destroyed,
+       report consistent; rerun with --resume. A second signal quits at once (sandbox
+       directories still removed)
 `;
 
 /**
@@ -241,16 +247,18 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
     return evalExitCode.usage;
   }
   const controller = new AbortController();
-  let interrupts = 0;
-  const onInterrupt = (): void => {
-    interrupts += 1;
-    if (interrupts > 1) process.exit(evalExitCode.interrupted);
+  let interruptedBy: keyof typeof interruptSignals | undefined;
+  const interruptedExit = (): number => interruptSignals[interruptedBy ?? 'SIGINT'];
+  const onInterrupt = (signal: NodeJS.Signals): void => {
+    // a second signal quits at once; the local adapter's exit hook still removes the sandbox dirs
+    if (interruptedBy !== undefined) process.exit(interruptedExit());
+    interruptedBy = signal as keyof typeof interruptSignals;
     process.stderr.write(
-      '\ninterrupted: stopping, destroying sandboxes, writing the report (Ctrl-C again to quit at once)\n',
+      `\ninterrupted: stopping (${signal}), destroying sandboxes, writing the report (Ctrl-C again to quit at once)\n`,
     );
     controller.abort();
   };
-  process.on('SIGINT', onInterrupt);
+  for (const signal of Object.keys(interruptSignals)) process.on(signal, onInterrupt);
   try {
     if (options.example) {
       const example = await runExampleEval(
@@ -260,7 +268,7 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
         },
         (text) => process.stdout.write(text),
       );
-      if (example.interrupted) return evalExitCode.interrupted;
+      if (example.interrupted) return interruptedExit();
       return infraExit(example.infraErrorIds);
     }
     const run = await runEval({
@@ -278,14 +286,14 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
     });
     if (options.json) process.stdout.write(`${JSON.stringify(run.report, null, 2)}\n`);
     else process.stdout.write(await readFile(join(run.out, 'summary.md'), 'utf8'));
-    if (run.interrupted) return evalExitCode.interrupted;
+    if (run.interrupted) return interruptedExit();
     return infraExit(run.report.infra_error_ids);
   } catch (error) {
     const usage = SandkitError.isInstance(error) && error.code === SandkitErrorCode.invalidOption;
     process.stderr.write(`sandkit eval: ${(error as Error).message}\n`);
     return usage ? evalExitCode.usage : evalExitCode.failed;
   } finally {
-    process.off('SIGINT', onInterrupt);
+    for (const signal of Object.keys(interruptSignals)) process.off(signal, onInterrupt);
   }
 }
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,7 +21,7 @@ import {
 import { OutputLogRetention } from '../capture/output-log-retention.js';
 import { processTag, runLocalCommand } from './local-exec.js';
 import { readLocalFile, writeLocalFile } from './local-files.js';
-import { groupsWorkingIn, killTagged, liveGroups, signalGroup } from './process-group.js';
+import { groupsWorkingIn, killTagged, killTaggedSync, liveGroups, signalGroup } from './process-group.js';
 
 /** Options of {@link createLocalSandboxAdapter}. */
 export interface LocalSandboxAdapterOptions {
@@ -40,6 +40,29 @@ export interface LocalSandboxAdapterOptions {
 
 /** How long `destroy()` waits for killed process groups to disappear, in ms. */
 const destroyWaitMs = 2000;
+
+/** The local sandboxes of this process not yet destroyed: handle id → workdir and its live groups. */
+const liveSandboxes = new Map<string, { workdir: string; groups: Set<number> }>();
+let exitHookInstalled = false;
+
+/**
+ * Runs on `process.exit()` (a second Ctrl-C, an uncaught error): SIGKILLs what every sandbox not yet
+ * destroyed started and removes its directories, synchronously, as an exit hook must.
+ */
+function destroyLiveSandboxesSync(): void {
+  for (const [id, { workdir, groups }] of liveSandboxes) {
+    for (const pgid of groups) signalGroup(pgid, 'SIGKILL');
+    killTaggedSync(processTag.sandbox, id);
+    for (const dir of [workdir, localOutputLogDir(workdir)]) {
+      try {
+        rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+      } catch {
+        // nothing more an exit hook can do
+      }
+    }
+  }
+  liveSandboxes.clear();
+}
 
 /** The log directory of the sandbox whose workdir is `workdir`: a sibling, outside the workdir. */
 export function localOutputLogDir(workdir: string): string {
@@ -61,7 +84,9 @@ export function localOutputLogDir(workdir: string): string {
  * `setsid` and left the directory, with `trap '' TERM` too), then removes the directory. On Linux
  * this ends every process the sandbox started except one that cleared its own environment
  * (`env -i`, `exec -c`) and also left the sandbox's groups and directory; elsewhere (no `/proc`) only
- * the tracked groups are killed.
+ * the tracked groups are killed. If this process exits (`process.exit()`, a second Ctrl-C) before
+ * `destroy()` finished, an exit hook SIGKILLs the sandbox's groups and tagged processes and removes
+ * its directories; after SIGKILL of this process, nothing can.
  *
  * @throws SandkitError `invalid_option` when `root` or `template` is given but is not a non-empty string.
  * @throws SandboxError `sandbox_start_failed` from `create()` when the directory cannot be made or
@@ -115,6 +140,11 @@ export function createLocalSandboxAdapter(options: LocalSandboxAdapterOptions = 
 function createLocalSandbox(workdir: string): SandboxHandle {
   const id = `local-${randomUUID()}`;
   const groups = new Set<number>();
+  liveSandboxes.set(id, { workdir, groups });
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', destroyLiveSandboxesSync);
+  }
   const logs = new OutputLogRetention(localOutputLogDir(workdir));
   let destroying: Promise<void> | undefined;
   const assertLive = (): void => {
@@ -156,7 +186,7 @@ function createLocalSandbox(workdir: string): SandboxHandle {
     client,
     workdir,
     destroy() {
-      destroying ??= destroyLocalSandbox(id, workdir, groups);
+      destroying ??= destroyLocalSandbox(id, workdir, groups).finally(() => liveSandboxes.delete(id));
       return destroying;
     },
   };

@@ -3,6 +3,7 @@
  * group is already gone.
  * @module
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, readlink } from 'node:fs/promises';
 
 /**
@@ -132,5 +133,29 @@ export async function killTagged(name: string, value: string, deadline: number):
       }
     }
     await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+/**
+ * {@link killTagged} for a `process.on('exit')` hook, where nothing asynchronous runs: one
+ * synchronous pass over `/proc` that SIGKILLs every live process tagged `name=value`. Never throws.
+ */
+export function killTaggedSync(name: string, value: string): void {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return;
+  }
+  const tag = Buffer.from(`${name}=${value}\0`);
+  for (const entry of entries) {
+    if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57 || Number(entry) === process.pid) continue;
+    try {
+      const environ = readFileSync(`/proc/${entry}/environ`);
+      const at = environ.indexOf(tag);
+      if (at === 0 || (at > 0 && environ[at - 1] === 0)) process.kill(Number(entry), 'SIGKILL');
+    } catch {
+      // gone, or not ours
+    }
   }
 }
