@@ -53,6 +53,8 @@ export const SandkitErrorCode = {
   /** A tool call of an assistant turn has no result, or a result answers no call (providers reject the next request). */
   incompleteToolResults: 'incomplete_tool_results',
   internal: 'internal',
+  /** The host could not write a result file (a full disk, a quota): free space and resume. */
+  outputNotWritten: 'output_not_written',
 } as const;
 
 /** One of the values of {@link SandkitErrorCode}. */

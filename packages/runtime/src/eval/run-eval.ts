@@ -10,7 +10,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { type EvalOptions, normalizeEvalOptions } from './eval-options.js';
@@ -24,6 +24,7 @@ import { loadInstances } from './load/instance-loader.js';
 import { goldPredictions, loadPredictions } from './load/prediction-loader.js';
 import type { RecordError } from './load/read-records.js';
 import type { SweBenchInstance } from './load/swe-bench-instance.js';
+import { isOutputWriteFailure, outputWriteError } from './report/output-write-error.js';
 import { silentProgress } from './report/progress.js';
 import { appendResult, readResultsForResume } from './report/results-store.js';
 import { buildRunReport, formatSummary, type RunReport, type RunReportInput } from './report/run-report.js';
@@ -79,6 +80,7 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
   }
 
   await mkdir(opts.out, { recursive: true });
+  await removeStaleTemps(opts.out);
   const resultsFile = join(opts.out, 'results.jsonl');
   const results = new Map<string, InstanceResult>();
   if (opts.resume) {
@@ -102,7 +104,9 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
       invalidRecords.filter((e) => e.instanceId === id),
     );
     results.set(id, result);
-    await appendResult(resultsFile, result);
+    await appendResult(resultsFile, result).catch(async (error: unknown) => {
+      throw await outputWriteError(resultsFile, error);
+    });
   }
   let schedule: ScheduleChoice | null = null;
   const input = (interrupted: boolean): RunReportInput => ({
@@ -113,10 +117,17 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     interrupted,
     ...(schedule === null ? {} : { schedule }),
   });
-  let writes = writeReports(opts.out, input(false));
+  // the first failure to write under --out (a full disk): no instance starts after it, the run
+  // destroys its sandboxes and throws it
+  let writeError: { error: unknown } | undefined;
+  const stopOnWriteError = (error: unknown): void => {
+    writeError ??= { error };
+  };
+  let writes = writeReports(opts.out, input(false)).catch(stopOnWriteError);
   let todo = instances.filter((i) => predictions.has(i.instance_id) && !results.has(i.instance_id));
   if (todo.length === 0) {
     await writes;
+    if (writeError !== undefined) throw writeError.error;
     if (opts.resume) progress.notice('nothing to do: every instance already has a result');
     return {
       report: buildRunReport(input(false)),
@@ -196,7 +207,14 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
         },
         onSandboxDone: sandboxDone,
         treelessImage: treelessImage(instance),
-      }).catch((error: unknown) => (opts.signal.aborted ? null : internalError(instance.instance_id, error)));
+      }).catch(async (error: unknown) => {
+        if (isOutputWriteFailure(error)) {
+          // not the instance's fault: it has no result, so --resume runs it again
+          stopOnWriteError(await outputWriteError(join(opts.out, 'instances', instance.instance_id), error));
+          return null;
+        }
+        return opts.signal.aborted ? null : internalError(instance.instance_id, error);
+      });
       if (result === null || retries >= opts.infraRetries || !isRetriedSandboxFailure(result)) break;
       retries += 1;
       progress.notice(
@@ -210,8 +228,8 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     durations?.add(result);
     // flushed in order while this worker takes its next instance (an fsync can take a second on a busy disk)
     appends = appends.then(() =>
-      appendResult(resultsFile, result).catch((error: unknown) => {
-        appendError ??= { error };
+      appendResult(resultsFile, result).catch(async (error: unknown) => {
+        appendError ??= { error: await outputWriteError(resultsFile, error) };
       }),
     );
     progress.finished(result);
@@ -223,7 +241,8 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
         .then(() => {
           reportQueued = false;
           return writeReports(opts.out, input(false));
-        });
+        })
+        .catch(stopOnWriteError);
     }
   };
   let appends: Promise<void> = Promise.resolve();
@@ -234,7 +253,7 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
   // is parsed, graded and written on the host. At most one such finishing instance per worker.
   const worker = async (): Promise<void> => {
     let finishing: Promise<void> = Promise.resolve();
-    while (!opts.signal.aborted && appendError === undefined && next < todo.length) {
+    while (!opts.signal.aborted && appendError === undefined && writeError === undefined && next < todo.length) {
       let sandboxDone = (): void => undefined;
       const done = new Promise<void>((resolve) => {
         sandboxDone = resolve;
@@ -257,6 +276,8 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
   const unsaved = await durations?.flush();
   if (unsaved) progress.notice(unsaved);
   if (appendError !== undefined) throw appendError.error;
+  await writes;
+  if (writeError !== undefined) throw writeError.error;
   const interrupted = opts.signal.aborted && results.size < instanceIds.length;
   await writes;
   await writeReports(opts.out, input(interrupted));
@@ -270,10 +291,33 @@ async function writeReports(out: string, input: RunReportInput): Promise<void> {
 }
 
 let tempCounter = 0;
+
+/** Removes the `*.tmp-<pid>-<n>` files {@link writeAtomic} left in `out` when run `<pid>` (not alive) died mid-write. */
+async function removeStaleTemps(out: string): Promise<void> {
+  for (const name of await readdir(out).catch(() => [] as string[])) {
+    const pid = /^(?:run_report\.json|summary\.md)\.tmp-(\d+)-\d+$/.exec(name)?.[1];
+    if (pid === undefined || pidAlive(Number(pid))) continue;
+    await rm(join(out, name), { force: true }).catch(() => undefined);
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 async function writeAtomic(file: string, text: string): Promise<void> {
   const temp = `${file}.tmp-${process.pid}-${tempCounter++}`;
-  await writeFile(temp, text);
-  await rename(temp, file);
+  try {
+    await writeFile(temp, text);
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw await outputWriteError(file, error);
+  }
 }
 
 function invalidRecordResult(id: string, errors: readonly RecordError[]): InstanceResult {
