@@ -3,13 +3,14 @@
 import './stdout-guard.js';
 import { Command } from 'commander';
 import { registerCallCommand } from './call-command.js';
+import { registerCleanCommand } from './clean-command.js';
 import { registerConformanceCommand } from './conformance-command.js';
 import { registerEvalCommand } from './eval-command.js';
 import { registerGradeCommand } from './grade-command.js';
 import { registerMcpCommand } from './mcp-command.js';
 
 /**
- * The `sandkit` CLI: `mcp`, `call`, `conformance`, `eval`, `grade`.
+ * The `sandkit` CLI: `mcp`, `call`, `conformance`, `eval`, `grade`, `clean`.
  * Results go to stdout; diagnostics to stderr. Exit 1 on an error.
  */
 const program = new Command('sandkit')
@@ -20,6 +21,7 @@ registerCallCommand(program);
 registerConformanceCommand(program);
 registerEvalCommand(program);
 registerGradeCommand(program);
+registerCleanCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -253,7 +253,12 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
   // is parsed, graded and written on the host. At most one such finishing instance per worker.
   const worker = async (): Promise<void> => {
     let finishing: Promise<void> = Promise.resolve();
-    while (!opts.signal.aborted && appendError === undefined && writeError === undefined && next < todo.length) {
+    while (
+      !opts.signal.aborted &&
+      appendError === undefined &&
+      writeError === undefined &&
+      next < todo.length
+    ) {
       let sandboxDone = (): void => undefined;
       const done = new Promise<void>((resolve) => {
         sandboxDone = resolve;

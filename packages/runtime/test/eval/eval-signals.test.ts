@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   miniInstances,
   readJsonl,
   repoRoot,
+  runCli,
   tempDir,
   writeJsonl,
 } from './eval-test-helpers.js';
@@ -43,13 +44,16 @@ async function processesOf(marker: string): Promise<string[]> {
  * stderr and what it left.
  */
 async function interrupt(name: string, signals: NodeJS.Signals[], sleep: string) {
+  const flag = join(dir, `${name}.slow`);
+  await writeFile(flag, '');
   const ledger = (await readJsonl(miniInstances)).find((i) => i.instance_id === 'sandkit-mini__ledger-2');
   const dataset = join(dir, `${name}.jsonl`);
   // one test detaches a daemon that ignores SIGTERM and leaves the sandbox dir
   const rows = [1, 2].map((n) => ({
     ...ledger,
     instance_id: `${name}-${n}`,
-    test_cmd: `touch ../tests-started-${n}; (cd / && trap '' TERM && setsid sleep ${sleep}${n} >/dev/null 2>&1 &); sleep ${sleep}${n}`,
+    // slow (and leaving a daemon) only while the flag file exists, so a --resume run is quick
+    test_cmd: `touch ../tests-started-${n}; if [ -e ${flag} ]; then (cd / && trap '' TERM && setsid sleep ${sleep}${n} >/dev/null 2>&1 &); sleep ${sleep}${n}; fi`,
   }));
   await writeJsonl(dataset, rows);
   const sandboxRoot = join(dir, `${name}-tmp`);
@@ -95,7 +99,31 @@ async function interrupt(name: string, signals: NodeJS.Signals[], sleep: string)
   }
   const code = await closed;
   const left = (await readdir(sandboxRoot)).filter((e) => e.startsWith('sandkit-'));
-  return { code, stderr, out, left, processes: await processesOf(`sleep\0${sleep}`) };
+  return {
+    code,
+    stderr,
+    out,
+    left,
+    flag,
+    dataset,
+    sandboxRoot,
+    processes: await processesOf(`sleep\0${sleep}`),
+  };
+}
+
+function evalArgs(dataset: string): string[] {
+  return ['eval', '--dataset', dataset, '--gold', '--repos', mirrors, '--cache-dir', join(dir, 'cache')];
+}
+
+/** Waits up to 3 s for the processes of `marker` to end. */
+async function settled(marker: string): Promise<string[]> {
+  const deadline = Date.now() + 3000;
+  let left = await processesOf(marker);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    left = await processesOf(marker);
+  }
+  return left;
 }
 
 describe('sandkit eval interrupted by a signal', () => {
@@ -126,5 +154,38 @@ describe('sandkit eval interrupted by a signal', () => {
     expect(run.left).toEqual([]);
     expect(run.processes).toEqual([]);
     expect(existsSync(join(run.out, 'results.jsonl'))).toBe(false);
+  }, 120_000);
+
+  it("R02: after kill -9, the --resume run SIGKILLs the killed run's sandbox processes and removes its sandboxes", async () => {
+    const killed = await interrupt('killed', ['SIGKILL'], '47.34');
+    expect(killed.code).toBe(null);
+    // SIGKILL cannot be caught: the sandboxes (dir + .logs) and their processes are still there
+    expect(killed.left.length).toBe(4);
+    expect(killed.processes.length).toBeGreaterThanOrEqual(2);
+    await rm(killed.flag);
+    const resumed = await runCli(
+      [...evalArgs(killed.dataset), '--out', killed.out, '--resume', '--workers', '2'],
+      {
+        TMPDIR: killed.sandboxRoot,
+      },
+    );
+    expect(resumed.stderr).not.toMatch(/harness error/);
+    expect((await readdir(killed.sandboxRoot)).filter((e) => e.startsWith('sandkit-'))).toEqual([]);
+    expect(await settled('sleep\x0047.34')).toEqual([]);
+  }, 120_000);
+
+  it("R02: sandkit clean --dry-run lists a killed run's sandboxes, sandkit clean removes them and ends their processes", async () => {
+    const killed = await interrupt('cleaned', ['SIGKILL'], '47.35');
+    expect(killed.left.length).toBe(4);
+    const dry = await runCli(['clean', '--sandbox', 'local', '--root', killed.sandboxRoot, '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(/local: would remove 2, kept 0/);
+    expect((await readdir(killed.sandboxRoot)).filter((e) => e.startsWith('sandkit-')).length).toBe(4);
+    expect((await processesOf('sleep\x0047.35')).length).toBeGreaterThanOrEqual(2);
+    const clean = await runCli(['clean', '--sandbox', 'local', '--root', killed.sandboxRoot]);
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toMatch(/local: removed 2, kept 0/);
+    expect((await readdir(killed.sandboxRoot)).filter((e) => e.startsWith('sandkit-'))).toEqual([]);
+    expect(await settled('sleep\x0047.35')).toEqual([]);
   }, 120_000);
 });

@@ -17,6 +17,8 @@ export interface RemoveLeftoverSandboxesOptions {
    * @default false
    */
   all?: boolean;
+  /** Only report what would be removed (in `removed`); remove nothing. @default false */
+  dryRun?: boolean;
 }
 
 /** What {@link removeLeftoverSandboxes} did. */
@@ -38,11 +40,15 @@ export async function removeLeftoverSandboxes(
   options: RemoveLeftoverSandboxesOptions = {},
 ): Promise<RemoveLeftoverSandboxesResult> {
   const docker = await connectDocker(options.docker ?? dockerFromEnvironment(process.env.DOCKER_HOST));
-  return removeLeftovers(docker, options.all ?? false);
+  return removeLeftovers(docker, options.all ?? false, options.dryRun ?? false);
 }
 
 /** {@link removeLeftoverSandboxes} on an already connected client. */
-export async function removeLeftovers(docker: Docker, all: boolean): Promise<RemoveLeftoverSandboxesResult> {
+export async function removeLeftovers(
+  docker: Docker,
+  all: boolean,
+  dryRun = false,
+): Promise<RemoveLeftoverSandboxesResult> {
   let containers: Awaited<ReturnType<Docker['listContainers']>>;
   try {
     containers = await docker.listContainers({
@@ -57,6 +63,10 @@ export async function removeLeftovers(docker: Docker, all: boolean): Promise<Rem
     containers.map(async (info) => {
       if (!all && ownerState(info.Labels ?? {}) !== 'gone') {
         result.kept.push(info.Id);
+        return;
+      }
+      if (dryRun) {
+        result.removed.push(info.Id);
         return;
       }
       try {

@@ -1,2 +1,7 @@
 export { createLocalSandboxAdapter, type LocalSandboxAdapterOptions } from './local-sandbox-adapter.js';
 export { baseEnvironment } from './local-exec.js';
+export {
+  type RemoveLeftoverLocalSandboxesOptions,
+  type RemoveLeftoverLocalSandboxesResult,
+  removeLeftoverLocalSandboxes,
+} from './local-leftovers.js';

@@ -20,6 +20,7 @@ import {
 } from '@sandkit/core';
 import { OutputLogRetention } from '../capture/output-log-retention.js';
 import { processTag, runLocalCommand } from './local-exec.js';
+import { removeLeftoverLocalSandboxes, writeLocalOwner } from './local-leftovers.js';
 import { readLocalFile, writeLocalFile } from './local-files.js';
 import { groupsWorkingIn, killTagged, killTaggedSync, liveGroups, signalGroup } from './process-group.js';
 
@@ -86,7 +87,10 @@ export function localOutputLogDir(workdir: string): string {
  * (`env -i`, `exec -c`) and also left the sandbox's groups and directory; elsewhere (no `/proc`) only
  * the tracked groups are killed. If this process exits (`process.exit()`, a second Ctrl-C) before
  * `destroy()` finished, an exit hook SIGKILLs the sandbox's groups and tagged processes and removes
- * its directories; after SIGKILL of this process, nothing can.
+ * its directories. After SIGKILL of this process nothing can, so each sandbox records its owner
+ * (pid and start time) in `<workdir>.logs/owner.json`, and the adapter's first `create()` removes
+ * the sandboxes under `root` whose owner is gone, killing their tagged processes
+ * ({@link removeLeftoverLocalSandboxes}; `sandkit clean` runs it on demand).
  *
  * @throws SandkitError `invalid_option` when `root` or `template` is given but is not a non-empty string.
  * @throws SandboxError `sandbox_start_failed` from `create()` when the directory cannot be made or
@@ -104,10 +108,12 @@ export function createLocalSandboxAdapter(options: LocalSandboxAdapterOptions = 
   }
   const parent = resolve(options.root ?? tmpdir());
   const template = options.template === undefined ? undefined : resolve(options.template);
+  let leftoversSwept: Promise<unknown> | undefined;
   return {
     name: 'local',
     async create() {
       let workdir: string | undefined;
+      let id = '';
       try {
         if (template !== undefined && !(await stat(template)).isDirectory()) {
           throw new SandkitError({
@@ -116,8 +122,11 @@ export function createLocalSandboxAdapter(options: LocalSandboxAdapterOptions = 
           });
         }
         await mkdir(parent, { recursive: true });
+        leftoversSwept ??= removeLeftoverLocalSandboxes({ root: parent }).catch(() => undefined);
+        await leftoversSwept;
         workdir = await realpath(await mkdtemp(join(parent, 'sandkit-')));
         await mkdir(localOutputLogDir(workdir));
+        await writeLocalOwner(localOutputLogDir(workdir), (id = `local-${randomUUID()}`));
         if (template !== undefined)
           await cp(template, workdir, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
       } catch (cause) {
@@ -132,13 +141,12 @@ export function createLocalSandboxAdapter(options: LocalSandboxAdapterOptions = 
           details: { root: parent, template },
         });
       }
-      return createLocalSandbox(workdir);
+      return createLocalSandbox(id, workdir);
     },
   };
 }
 
-function createLocalSandbox(workdir: string): SandboxHandle {
-  const id = `local-${randomUUID()}`;
+function createLocalSandbox(id: string, workdir: string): SandboxHandle {
   const groups = new Set<number>();
   liveSandboxes.set(id, { workdir, groups });
   if (!exitHookInstalled) {
