@@ -92,6 +92,22 @@ export function describeExecKillCases(context: ConformanceContext): void {
         expect(after.stdout.trim()).toBe('0');
       },
     );
+    test(
+      'exec.timeout-detached',
+      'R14: a timeout also kills what the command detached with setsid and cd / (SIGTERM trapped)',
+      async () => {
+        const { marker, pattern } = processMarker();
+        // $0 of each detached shell is the marker; `setsid -f` where util-linux has it
+        const daemon = (dir: string) =>
+          `sh -c 'cd ${dir}; trap "" TERM; while true; do sleep 1; done' ${marker}`;
+        const result = await client().exec(
+          `trap '' TERM; (cd / && setsid ${daemon('/')} >/dev/null 2>&1 &); setsid ${daemon('/tmp')} >/dev/null 2>&1 & echo started; sleep 60`,
+          { timeoutMs: scaled(1500) },
+        );
+        expect(result, describeResult(result)).toMatchObject({ timedOut: true, stdout: 'started\n' });
+        expect(await waitForNoProcesses(client(), pattern, scaled(3000))).toEqual([]);
+      },
+    );
     test('exec.timeout-not-reached', 'leaves timedOut false when the command ends in time', async () => {
       const result = await client().exec('echo quick', { timeoutMs: scaled(10_000) });
       expect(result).toMatchObject({ exitCode: 0, timedOut: false, aborted: false, stdout: 'quick\n' });

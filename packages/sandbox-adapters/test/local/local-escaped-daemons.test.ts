@@ -48,7 +48,9 @@ describe('local adapter: processes that left the group and the sandbox directory
       const ns = [31411, 31412, 31413, 31414];
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 1000);
-      const result = await handle.client.exec(escape(31411, 31412, 31413, 31414), { signal: controller.signal });
+      const result = await handle.client.exec(escape(31411, 31412, 31413, 31414), {
+        signal: controller.signal,
+      });
       expect(result.aborted).toBe(true);
       expect(await settle(ns)).toEqual([]);
     } finally {
