@@ -8,7 +8,7 @@
  */
 import { tmpdir } from 'node:os';
 import { removeLeftoverLocalSandboxes } from '@sandkit/sandbox-adapters/local';
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 
 interface CleanOptions {
   sandbox: 'local' | 'docker' | 'all';

@@ -49,7 +49,16 @@ async function runOn(out: string, name: string, rows: number) {
   );
   const sandboxRoot = join(dir, `${name}-tmp`);
   await mkdir(sandboxRoot);
-  const args = ['eval', '--dataset', dataset, '--gold', '--repos', mirrors, '--cache-dir', join(dir, 'cache')];
+  const args = [
+    'eval',
+    '--dataset',
+    dataset,
+    '--gold',
+    '--repos',
+    mirrors,
+    '--cache-dir',
+    join(dir, 'cache'),
+  ];
   const run = await runCli([...args, '--out', out, '--workers', '2'], { TMPDIR: sandboxRoot });
   return { ...run, sandboxes: (await readdir(sandboxRoot)).filter((name) => name.startsWith('sandkit-')) };
 }
@@ -95,7 +104,16 @@ describe.skipIf(!root)('sandkit eval with a full disk under --out (a real 1 MiB 
     const ledger = (await readJsonl(miniInstances)).find((i) => i.instance_id === 'sandkit-mini__ledger-2')!;
     const dataset = join(dir, 'stale.jsonl');
     await writeJsonl(dataset, [{ ...ledger, instance_id: 'stale-1' }]);
-    const args = ['eval', '--dataset', dataset, '--gold', '--repos', mirrors, '--cache-dir', join(dir, 'cache')];
+    const args = [
+      'eval',
+      '--dataset',
+      dataset,
+      '--gold',
+      '--repos',
+      mirrors,
+      '--cache-dir',
+      join(dir, 'cache'),
+    ];
     const run = await runCli([...args, '--out', out, '--resume'], { TMPDIR: join(dir, 'stale-tmp') });
     expect(run.code).toBe(0);
     expect((await readdir(out)).filter((name) => name.includes('.tmp-'))).toEqual([]);

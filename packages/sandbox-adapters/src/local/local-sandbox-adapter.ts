@@ -126,7 +126,8 @@ export function createLocalSandboxAdapter(options: LocalSandboxAdapterOptions = 
         await leftoversSwept;
         workdir = await realpath(await mkdtemp(join(parent, 'sandkit-')));
         await mkdir(localOutputLogDir(workdir));
-        await writeLocalOwner(localOutputLogDir(workdir), (id = `local-${randomUUID()}`));
+        id = `local-${randomUUID()}`;
+        await writeLocalOwner(localOutputLogDir(workdir), id);
         if (template !== undefined)
           await cp(template, workdir, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
       } catch (cause) {

@@ -26,7 +26,7 @@ async function settle(ns: readonly number[]): Promise<number[]> {
 }
 
 // Distinct numbers per test so parallel files cannot confuse them.
-const escape = (a: number, b: number, c: number, d: number): string =>
+const escaping = (a: number, b: number, c: number, d: number): string =>
   `trap '' TERM; (trap '' TERM; sleep ${a}) & setsid sleep ${b} & (cd / && setsid sleep ${c} &); setsid -f sh -c 'cd /tmp; exec sleep ${d}'; wait`;
 
 describe('local adapter: processes that left the group and the sandbox directory', () => {
@@ -34,7 +34,7 @@ describe('local adapter: processes that left the group and the sandbox directory
     const handle = await createLocalSandboxAdapter().create();
     try {
       const ns = [31401, 31402, 31403, 31404];
-      const result = await handle.client.exec(escape(31401, 31402, 31403, 31404), { timeoutMs: 1500 });
+      const result = await handle.client.exec(escaping(31401, 31402, 31403, 31404), { timeoutMs: 1500 });
       expect(result.timedOut).toBe(true);
       expect(await settle(ns)).toEqual([]);
     } finally {
@@ -48,7 +48,7 @@ describe('local adapter: processes that left the group and the sandbox directory
       const ns = [31411, 31412, 31413, 31414];
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 1000);
-      const result = await handle.client.exec(escape(31411, 31412, 31413, 31414), {
+      const result = await handle.client.exec(escaping(31411, 31412, 31413, 31414), {
         signal: controller.signal,
       });
       expect(result.aborted).toBe(true);
