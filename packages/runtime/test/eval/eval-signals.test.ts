@@ -159,8 +159,8 @@ describe('sandkit eval interrupted by a signal', () => {
   it("R02: after kill -9, the --resume run SIGKILLs the killed run's sandbox processes and removes its sandboxes", async () => {
     const killed = await interrupt('killed', ['SIGKILL'], '47.34');
     expect(killed.code).toBe(null);
-    // SIGKILL cannot be caught: the sandboxes (dir + .logs) and their processes are still there
-    expect(killed.left.length).toBe(4);
+    // SIGKILL cannot be caught: the sandboxes (dir, .logs, .owner.json) and their processes are still there
+    expect(killed.left.length).toBe(6);
     expect(killed.processes.length).toBeGreaterThanOrEqual(2);
     await rm(killed.flag);
     const resumed = await runCli(
@@ -176,11 +176,11 @@ describe('sandkit eval interrupted by a signal', () => {
 
   it("R02: sandkit clean --dry-run lists a killed run's sandboxes, sandkit clean removes them and ends their processes", async () => {
     const killed = await interrupt('cleaned', ['SIGKILL'], '47.35');
-    expect(killed.left.length).toBe(4);
+    expect(killed.left.length).toBe(6);
     const dry = await runCli(['clean', '--sandbox', 'local', '--root', killed.sandboxRoot, '--dry-run']);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(/local: would remove 2, kept 0/);
-    expect((await readdir(killed.sandboxRoot)).filter((e) => e.startsWith('sandkit-')).length).toBe(4);
+    expect((await readdir(killed.sandboxRoot)).filter((e) => e.startsWith('sandkit-')).length).toBe(6);
     expect((await processesOf('sleep\x0047.35')).length).toBeGreaterThanOrEqual(2);
     const clean = await runCli(['clean', '--sandbox', 'local', '--root', killed.sandboxRoot]);
     expect(clean.code).toBe(0);

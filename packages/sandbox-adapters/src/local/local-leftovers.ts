@@ -1,7 +1,7 @@
 /**
  * Local sandboxes a killed sandkit process left behind (case R02): each sandbox records its owner
  * (host, pid, the pid's start time, boot id: the Docker adapter's owner labels) in
- * `<workdir>.logs/owner.json`, and {@link removeLeftoverLocalSandboxes} removes those whose owner is
+ * `<workdir>.owner.json`, and {@link removeLeftoverLocalSandboxes} removes those whose owner is
  * provably gone, SIGKILLing every process still tagged with their `SANDKIT_SANDBOX_ID` first.
  * @module
  */
@@ -12,14 +12,14 @@ import { ownerState, sandboxLabels, sandkitLabel } from '../docker/docker-owner-
 import { processTag } from './local-exec.js';
 import { killTagged } from './process-group.js';
 
-/** The owner record of the sandbox whose log directory is `logDir`. */
-function ownerFile(logDir: string): string {
-  return join(logDir, 'owner.json');
+/** The owner record of the sandbox at `workdir`: a sibling file, outside the workdir and its logs. */
+export function localOwnerFile(workdir: string): string {
+  return `${workdir}.owner.json`;
 }
 
-/** Records this process as the owner of sandbox `id` (its log directory `logDir`). */
-export async function writeLocalOwner(logDir: string, id: string): Promise<void> {
-  await writeFile(ownerFile(logDir), `${JSON.stringify(sandboxLabels(id, {}))}\n`);
+/** Records this process as the owner of sandbox `id` at `workdir`. */
+export async function writeLocalOwner(workdir: string, id: string): Promise<void> {
+  await writeFile(localOwnerFile(workdir), `${JSON.stringify(sandboxLabels(id, {}))}\n`);
 }
 
 /** Options of {@link removeLeftoverLocalSandboxes}. */
@@ -41,7 +41,7 @@ export interface RemoveLeftoverLocalSandboxesResult {
 /**
  * Finds `<root>/sandkit-*` sandboxes and removes those whose owner is provably gone (pid missing,
  * reused with another start time, or the machine rebooted): SIGKILLs every process tagged with
- * their `SANDKIT_SANDBOX_ID` (for up to 2 s), then removes the directory and its `.logs` sibling.
+ * their `SANDKIT_SANDBOX_ID` (for up to 2 s), then removes the directory, its `.logs` sibling and the owner record.
  * Sandboxes of live owners, of other hosts, and without an owner record (made before sandkit
  * recorded owners) are kept. The local adapter calls this on its root at its first `create()`.
  * Never throws for one sandbox it cannot read or remove (it is kept); a missing root is empty.
@@ -56,7 +56,7 @@ export async function removeLeftoverLocalSandboxes(
     if (!/^sandkit-[A-Za-z0-9]{6}$/.test(name)) continue;
     const workdir = join(root, name);
     const logDir = `${workdir}.logs`;
-    const labels = await readFile(ownerFile(logDir), 'utf8')
+    const labels = await readFile(localOwnerFile(workdir), 'utf8')
       .then((text) => JSON.parse(text) as Record<string, string>)
       .catch(() => undefined);
     const id = labels?.[sandkitLabel.sandboxId];
@@ -69,6 +69,7 @@ export async function removeLeftoverLocalSandboxes(
         await killTagged(processTag.sandbox, id, Date.now() + 2000);
         await rm(workdir, { recursive: true, force: true, maxRetries: 3 });
         await rm(logDir, { recursive: true, force: true, maxRetries: 3 });
+        await rm(localOwnerFile(workdir), { force: true });
       } catch {
         result.kept.push(workdir);
         continue;

@@ -20,7 +20,7 @@ import {
 } from '@sandkit/core';
 import { OutputLogRetention } from '../capture/output-log-retention.js';
 import { processTag, runLocalCommand } from './local-exec.js';
-import { removeLeftoverLocalSandboxes, writeLocalOwner } from './local-leftovers.js';
+import { localOwnerFile, removeLeftoverLocalSandboxes, writeLocalOwner } from './local-leftovers.js';
 import { readLocalFile, writeLocalFile } from './local-files.js';
 import { groupsWorkingIn, killTagged, killTaggedSync, liveGroups, signalGroup } from './process-group.js';
 
@@ -54,7 +54,7 @@ function destroyLiveSandboxesSync(): void {
   for (const [id, { workdir, groups }] of liveSandboxes) {
     for (const pgid of groups) signalGroup(pgid, 'SIGKILL');
     killTaggedSync(processTag.sandbox, id);
-    for (const dir of [workdir, localOutputLogDir(workdir)]) {
+    for (const dir of [workdir, localOutputLogDir(workdir), localOwnerFile(workdir)]) {
       try {
         rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
       } catch {
@@ -88,7 +88,7 @@ export function localOutputLogDir(workdir: string): string {
  * the tracked groups are killed. If this process exits (`process.exit()`, a second Ctrl-C) before
  * `destroy()` finished, an exit hook SIGKILLs the sandbox's groups and tagged processes and removes
  * its directories. After SIGKILL of this process nothing can, so each sandbox records its owner
- * (pid and start time) in `<workdir>.logs/owner.json`, and the adapter's first `create()` removes
+ * (pid and start time) in `<workdir>.owner.json`, and the adapter's first `create()` removes
  * the sandboxes under `root` whose owner is gone, killing their tagged processes
  * ({@link removeLeftoverLocalSandboxes}; `sandkit clean` runs it on demand).
  *
@@ -127,13 +127,14 @@ export function createLocalSandboxAdapter(options: LocalSandboxAdapterOptions = 
         workdir = await realpath(await mkdtemp(join(parent, 'sandkit-')));
         await mkdir(localOutputLogDir(workdir));
         id = `local-${randomUUID()}`;
-        await writeLocalOwner(localOutputLogDir(workdir), id);
+        await writeLocalOwner(workdir, id);
         if (template !== undefined)
           await cp(template, workdir, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
       } catch (cause) {
         if (workdir !== undefined) {
           await rm(workdir, { recursive: true, force: true }).catch(() => undefined);
           await rm(localOutputLogDir(workdir), { recursive: true, force: true }).catch(() => undefined);
+          await rm(localOwnerFile(workdir), { force: true }).catch(() => undefined);
         }
         throw new SandboxError({
           code: SandkitErrorCode.sandboxStartFailed,
@@ -214,4 +215,5 @@ async function destroyLocalSandbox(id: string, workdir: string, groups: Set<numb
   await killTagged(processTag.sandbox, id, Date.now() + destroyWaitMs);
   await rm(workdir, { recursive: true, force: true, maxRetries: 3 });
   await rm(localOutputLogDir(workdir), { recursive: true, force: true, maxRetries: 3 });
+  await rm(localOwnerFile(workdir), { force: true });
 }
