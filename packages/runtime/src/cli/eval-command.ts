@@ -118,6 +118,8 @@ Exit codes:
   130  interrupted by Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP: sandboxes destroyed,
        report consistent; rerun with --resume. A second signal quits at once (sandbox
        directories still removed)
+  After kill -9, the next run (with or without --resume) removes the killed run's sandboxes and
+  their processes at its first sandbox; \`sandkit clean\` does it without a run.
 `;
 
 /**
