@@ -5,14 +5,9 @@ import { countManagedContainers, dockerFaults, dockerTestImage } from './docker-
 
 // Runs against the real engine at DOCKER_HOST (CI: Podman's service from .ci/start-podman.sh).
 // An unreachable engine makes the suite's beforeAll fail: it never skips.
-// exec.timeout-detached (R14): Docker's timeout and abort signal only the command's process group,
-// so a setsid daemon lives on in the container until destroy() removes it (which kills everything).
-// Not fixed yet: the E2B adapter's SANDKIT_EXEC_ID sweep (e2b-exec-script.ts) is the way to port.
-const skip = ['exec.timeout-detached'];
 describeSandboxConformance('docker (channel)', () => createDockerSandboxAdapter({ image: dockerTestImage }), {
   timeoutScale: 2,
   faults: dockerFaults,
-  skip,
 });
 describeSandboxConformance(
   'docker (plain exec)',
@@ -20,7 +15,6 @@ describeSandboxConformance(
   {
     timeoutScale: 2,
     faults: dockerFaults,
-    skip,
   },
 );
 
