@@ -28,7 +28,7 @@ import {
 } from '../files/file-tool-errors.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { inPlaceNotice, writeKeepingLinks } from '../files/write-keeping-links.js';
-import { withPathLock } from '../workspace/path-lock.js';
+import { withInodeLock, withPathLock } from '../workspace/path-lock.js';
 import { inspectToolPath } from '../workspace/resolve-path.js';
 import { applyTextEdits } from './apply-text-edits.js';
 
@@ -117,55 +117,57 @@ export function createEditFileTool(
           details: { path: shown, size: target.size },
         });
       }
-      return withPathLock(client, target.absolute, async () => {
-        const before = await client.readFile(target.absolute, signal ? { signal } : {}).catch((error) => {
-          throw SandboxError.isInstance(error) && error.code === SandkitErrorCode.fileNotFound
-            ? missingFile(shown)
-            : toFileToolError(error, shown);
-        });
-        const revisionBefore = contentRevision(before);
-        checkExpectedRevision(shown, input.expectedRevision, revisionBefore);
-        if (before.subarray(0, 8192).includes(0)) {
-          throw new ToolError({
-            code: SandkitErrorCode.binaryFile,
-            message: `${shown} is binary (it has NUL bytes); edit_file changes text files only: use write_file with encoding "base64" to replace it`,
-            details: { path: shown },
+      return withPathLock(client, target.absolute, () =>
+        withInodeLock(client, target.links, target.inode, async () => {
+          const before = await client.readFile(target.absolute, signal ? { signal } : {}).catch((error) => {
+            throw SandboxError.isInstance(error) && error.code === SandkitErrorCode.fileNotFound
+              ? missingFile(shown)
+              : toFileToolError(error, shown);
           });
-        }
-        const applied = applyTextEdits(before, input.edits);
-        const mode = await writeKeepingLinks(
-          client,
-          target.absolute,
-          applied.bytes,
-          target.links,
-          signal,
-        ).catch((error) => {
-          throw toFileToolError(error, shown);
-        });
-        const diff = unifiedDiff(shown, before, applied.bytes);
-        const capped = truncateUtf8(diff, context.maxOutputBytes - 512);
-        const notices = [
-          ...(target.notice ? [target.notice] : []),
-          ...applied.notices,
-          ...(applied.lineEnding === 'mixed'
-            ? [
-                'the file mixes CRLF and LF line endings; each replacement was written with the ending of the lines it replaced (check the diff)',
-              ]
-            : []),
-          ...(mode === 'in-place' ? [inPlaceNotice(target.links)] : []),
-        ];
-        return {
-          path: shown,
-          diff: capped.truncated
-            ? `${capped.text}\n[diff truncated: showed ${capped.keptBytes} of ${capped.totalBytes} bytes; read the file to see the rest]`
-            : diff,
-          firstChangedLine: applied.firstChangedLine,
-          lineEnding: applied.lineEnding,
-          ...(notices.length > 0 ? { notice: notices.join('. ') } : {}),
-          replacements: applied.replacements,
-          revision: contentRevision(applied.bytes),
-        };
-      });
+          const revisionBefore = contentRevision(before);
+          checkExpectedRevision(shown, input.expectedRevision, revisionBefore);
+          if (before.subarray(0, 8192).includes(0)) {
+            throw new ToolError({
+              code: SandkitErrorCode.binaryFile,
+              message: `${shown} is binary (it has NUL bytes); edit_file changes text files only: use write_file with encoding "base64" to replace it`,
+              details: { path: shown },
+            });
+          }
+          const applied = applyTextEdits(before, input.edits);
+          const mode = await writeKeepingLinks(
+            client,
+            target.absolute,
+            applied.bytes,
+            target.links,
+            signal,
+          ).catch((error) => {
+            throw toFileToolError(error, shown);
+          });
+          const diff = unifiedDiff(shown, before, applied.bytes);
+          const capped = truncateUtf8(diff, context.maxOutputBytes - 512);
+          const notices = [
+            ...(target.notice ? [target.notice] : []),
+            ...applied.notices,
+            ...(applied.lineEnding === 'mixed'
+              ? [
+                  'the file mixes CRLF and LF line endings; each replacement was written with the ending of the lines it replaced (check the diff)',
+                ]
+              : []),
+            ...(mode === 'in-place' ? [inPlaceNotice(target.links)] : []),
+          ];
+          return {
+            path: shown,
+            diff: capped.truncated
+              ? `${capped.text}\n[diff truncated: showed ${capped.keptBytes} of ${capped.totalBytes} bytes; read the file to see the rest]`
+              : diff,
+            firstChangedLine: applied.firstChangedLine,
+            lineEnding: applied.lineEnding,
+            ...(notices.length > 0 ? { notice: notices.join('. ') } : {}),
+            replacements: applied.replacements,
+            revision: contentRevision(applied.bytes),
+          };
+        }),
+      );
     },
   });
 }
