@@ -169,8 +169,30 @@ function occurrences(text: string, needle: string, replaceAll: boolean): number[
   const found: number[] = [];
   // Overlapping occurrences count for uniqueness; replaceAll takes them left to right.
   const step = replaceAll ? needle.length : 1;
-  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + step)) found.push(i);
+  for (let i = text.indexOf(needle); i !== -1; ) {
+    if (continuesCharacter(text, i + needle.length)) {
+      i = text.indexOf(needle, i + 1);
+      continue;
+    }
+    found.push(i);
+    i = text.indexOf(needle, i + step);
+  }
   return found;
+}
+
+// A combining mark, or a Hangul vowel / final jamo: it composes with the character before it.
+// Variation selectors (an emoji's U+FE0F) are marks too but are left out: a model often drops them.
+const composing = /^(?![\ufe00-\ufe0f\u{e0100}-\u{e01ef}])[\p{M}\u1160-\u11ff]/u;
+
+/**
+ * `true` when the character starting at byte `at` of `text` (a latin1 byte string) composes with
+ * the one before: a match ending there would cut `é` (e + U+0301) after its `e`, and the mark
+ * would land on newText. Such a match is not taken (the folded lookup sees whole characters).
+ */
+function continuesCharacter(text: string, at: number): boolean {
+  const lead = text.charCodeAt(at);
+  if (!(lead >= 0xcc && lead <= 0xf4)) return false; // no mark is below U+0300 (UTF-8 cc 80)
+  return composing.test(Buffer.from(text.slice(at, at + 4), 'latin1').toString('utf8'));
 }
 
 /** The ending to write in a replacement: the file's, or for a mixed file the span's own / its line's. */
@@ -228,16 +250,23 @@ function foldedSpans(
   }
   const spans = matches.map((match) => {
     const nfd = match.original === match.original.normalize('NFD');
+    const nfc = !nfd && match.original === match.original.normalize('NFC');
     const newText = edit.oldText.startsWith('\uFEFF') ? stripBom(edit.newText) : edit.newText;
     return {
       edit: index,
       start: match.start,
       end: match.end,
-      replacement: toByteString(nfd ? newText.normalize('NFD') : newText).replaceAll('\r\n', '\n'),
+      replacement: toByteString(
+        nfd ? newText.normalize('NFD') : nfc ? newText.normalize('NFC') : newText,
+      ).replaceAll('\r\n', '\n'),
     };
   });
   const form =
-    first.original === first.original.normalize('NFD') ? ' (NFD); newText was written in NFD too' : '';
+    first.original === first.original.normalize('NFD')
+      ? ' (NFD); newText was written in NFD too'
+      : first.original === first.original.normalize('NFC') && edit.newText !== edit.newText.normalize('NFC')
+        ? ' (NFC); newText was written in NFC too'
+        : '';
   return {
     spans,
     notice: `${label}: oldText matched at ${matches.map(where).join(', ')} only after Unicode normalization: ${differences}${form}`,
