@@ -79,8 +79,18 @@ export function applyTextEdits(original: Uint8Array, edits: readonly TextEdit[])
     const newText = toByteString(
       edit.oldText.startsWith('\uFEFF') ? stripBom(edit.newText) : edit.newText,
     ).replaceAll('\r\n', '\n');
-    for (const at of found)
-      spans.push({ edit: index, start: at, end: at + needle.length, replacement: newText });
+    const exact = found.map((at) => ({
+      edit: index,
+      start: at,
+      end: at + needle.length,
+      replacement: newText,
+    }));
+    spans.push(...exact);
+    if (edit.replaceAll) {
+      const alike = lookAlikeSpans(label, index, edit, view, exact);
+      spans.push(...alike.spans);
+      if (alike.notice) notices.push(alike.notice);
+    }
   });
   spans.sort((a, b) => a.start - b.start || a.end - b.end);
   for (let i = 1; i < spans.length; i++) {
@@ -248,19 +258,12 @@ function foldedSpans(
       details: { edit: index + 1, occurrences: matches.length, lines },
     });
   }
-  const spans = matches.map((match) => {
-    const nfd = match.original === match.original.normalize('NFD');
-    const nfc = !nfd && match.original === match.original.normalize('NFC');
-    const newText = edit.oldText.startsWith('\uFEFF') ? stripBom(edit.newText) : edit.newText;
-    return {
-      edit: index,
-      start: match.start,
-      end: match.end,
-      replacement: toByteString(
-        nfd ? newText.normalize('NFD') : nfc ? newText.normalize('NFC') : newText,
-      ).replaceAll('\r\n', '\n'),
-    };
-  });
+  const spans = matches.map((match) => ({
+    edit: index,
+    start: match.start,
+    end: match.end,
+    replacement: formedReplacement(match, edit),
+  }));
   const form =
     first.original === first.original.normalize('NFD')
       ? ' (NFD); newText was written in NFD too'
@@ -270,6 +273,50 @@ function foldedSpans(
   return {
     spans,
     notice: `${label}: oldText matched at ${matches.map(where).join(', ')} only after Unicode normalization: ${differences}${form}`,
+  };
+}
+
+/** newText as the bytes to write in place of a folded `match`: in NFD when the match is, in NFC when it is. */
+function formedReplacement(match: FoldedMatch, edit: TextEdit): string {
+  const nfd = match.original === match.original.normalize('NFD');
+  const nfc = !nfd && match.original === match.original.normalize('NFC');
+  const newText = edit.oldText.startsWith('\uFEFF') ? stripBom(edit.newText) : edit.newText;
+  return toByteString(nfd ? newText.normalize('NFD') : nfc ? newText.normalize('NFC') : newText).replaceAll(
+    '\r\n',
+    '\n',
+  );
+}
+
+/**
+ * With replaceAll, the occurrences the byte search missed because they are written in another
+ * normal form than oldText (a file mixing NFC and NFD), outside the `taken` exact spans; and the
+ * notice naming them. Only for a non-ASCII oldText (an ASCII one has no other form).
+ */
+function lookAlikeSpans(
+  label: string,
+  index: number,
+  edit: TextEdit,
+  view: NormalizedView,
+  taken: readonly { start: number; end: number }[],
+): { spans: { edit: number; start: number; end: number; replacement: string }[]; notice?: string } {
+  const oldText = stripBom(edit.oldText).replaceAll('\r\n', '\n');
+  if (!/[^\x00-\x7f]/.test(oldText)) return { spans: [] };
+  const found: FoldedMatch[] = [];
+  for (const match of findFolded(view.text, oldText) ?? []) {
+    if (!match.onlyNormalization || match.start < (found.at(-1)?.end ?? 0)) continue;
+    if (taken.some((span) => match.start < span.end && span.start < match.end)) continue;
+    found.push(match);
+  }
+  if (found.length === 0) return { spans: [] };
+  const lines = found.slice(0, maxLinesListed).map((match) => `line ${lineOf(view.text, match.start)}`);
+  return {
+    spans: found.map((match) => ({
+      edit: index,
+      start: match.start,
+      end: match.end,
+      replacement: formedReplacement(match, edit),
+    })),
+    notice: `${label}: replaceAll also replaced ${found.length} look-alike${found.length === 1 ? '' : 's'} written in another Unicode normal form (${lines.join(', ')}: ${describeDifferences(found[0]!.original, oldText)}), each with newText in its own form`,
   };
 }
 

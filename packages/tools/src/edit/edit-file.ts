@@ -41,7 +41,7 @@ export const maxEditsPerCall = 100;
 const description = `Edit a text file by exact replacement: each edit replaces oldText with newText.
 - oldText must occur exactly once in the file as it was before this call (set replaceAll: true to replace every occurrence). Copy it exactly from read_file output, without the "N<TAB>" line-number prefix; include enough surrounding lines to make it unique.
 - All edits of one call are checked first and applied together, or none is; they must not overlap.
-- Text that differs only in Unicode normalization (NFC vs NFD) matches, with a notice; when it differs in invisible characters (zero-width, no-break space), the error names the code points and line.
+- Text that differs only in Unicode normalization (NFC vs NFD) matches, with a notice (replaceAll also replaces look-alikes in the other form, each keeping its own); when it differs in invisible characters (zero-width, no-break space), the error names the code points and line.
 - Only the matched text changes: tabs, quotes, other characters, the BOM, the file mode and every other byte stay as they are. "\\r\\n" and "\\n" match each other, and newText gets the file's own line endings. "$" in newText is literal.
 - Files up to ${maxRevisionBytes / 1024 / 1024} MiB. To create a file or replace all of it, use write_file.
 - expectedRevision (optional): the revision from read_file, when you edit from an earlier read; if the file changed since, the edit fails with "revision_mismatch" and nothing is written: read it again.

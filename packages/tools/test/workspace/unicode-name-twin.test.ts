@@ -172,6 +172,19 @@ describe('applyTextEdits after folding', () => {
     },
   );
 
+  it('F01: replaceAll in a file mixing NFC and NFD replaces every look-alike, each in its own form, and says so', async () => {
+    const file = `caf\u00e9 = 1\ncafe\u0301 = 2\ncaf\u00e9\n`;
+    await box.put('mixed.txt', Buffer.from(file, 'utf8'));
+    const result = await call('edit_file', {
+      path: 'mixed.txt',
+      edits: [{ oldText: 'caf\u00e9', newText: 'th\u00e9', replaceAll: true }],
+    });
+    expect(result.replacements).toBe(3);
+    expect(result.notice).toContain('replaceAll also replaced 1 look-alike');
+    expect(result.notice).toContain('line 2');
+    expect((await box.bytes('mixed.txt')).toString('utf8')).toBe(`th\u00e9 = 1\nthe\u0301 = 2\nth\u00e9\n`);
+  });
+
   it('F01: an oldText that only exists cut off before a combining mark is no_match, and nothing is written', async () => {
     await box.put('cut.txt', Buffer.from('cafe\u0301\n', 'utf8'));
     const error = await toolError(
