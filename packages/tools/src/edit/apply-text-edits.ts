@@ -79,8 +79,18 @@ export function applyTextEdits(original: Uint8Array, edits: readonly TextEdit[])
     const newText = toByteString(
       edit.oldText.startsWith('\uFEFF') ? stripBom(edit.newText) : edit.newText,
     ).replaceAll('\r\n', '\n');
-    for (const at of found)
-      spans.push({ edit: index, start: at, end: at + needle.length, replacement: newText });
+    const exact = found.map((at) => ({
+      edit: index,
+      start: at,
+      end: at + needle.length,
+      replacement: newText,
+    }));
+    spans.push(...exact);
+    if (edit.replaceAll) {
+      const alike = lookAlikeSpans(label, index, edit, view, exact);
+      spans.push(...alike.spans);
+      if (alike.notice) notices.push(alike.notice);
+    }
   });
   spans.sort((a, b) => a.start - b.start || a.end - b.end);
   for (let i = 1; i < spans.length; i++) {
@@ -169,8 +179,30 @@ function occurrences(text: string, needle: string, replaceAll: boolean): number[
   const found: number[] = [];
   // Overlapping occurrences count for uniqueness; replaceAll takes them left to right.
   const step = replaceAll ? needle.length : 1;
-  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + step)) found.push(i);
+  for (let i = text.indexOf(needle); i !== -1; ) {
+    if (continuesCharacter(text, i + needle.length)) {
+      i = text.indexOf(needle, i + 1);
+      continue;
+    }
+    found.push(i);
+    i = text.indexOf(needle, i + step);
+  }
   return found;
+}
+
+// A combining mark, or a Hangul vowel / final jamo: it composes with the character before it.
+// Variation selectors (an emoji's U+FE0F) are marks too but are left out: a model often drops them.
+const composing = /^(?![\ufe00-\ufe0f\u{e0100}-\u{e01ef}])[\p{M}\u1160-\u11ff]/u;
+
+/**
+ * `true` when the character starting at byte `at` of `text` (a latin1 byte string) composes with
+ * the one before: a match ending there would cut `é` (e + U+0301) after its `e`, and the mark
+ * would land on newText. Such a match is not taken (the folded lookup sees whole characters).
+ */
+function continuesCharacter(text: string, at: number): boolean {
+  const lead = text.charCodeAt(at);
+  if (!(lead >= 0xcc && lead <= 0xf4)) return false; // no mark is below U+0300 (UTF-8 cc 80)
+  return composing.test(Buffer.from(text.slice(at, at + 4), 'latin1').toString('utf8'));
 }
 
 /** The ending to write in a replacement: the file's, or for a mixed file the span's own / its line's. */
@@ -226,21 +258,65 @@ function foldedSpans(
       details: { edit: index + 1, occurrences: matches.length, lines },
     });
   }
-  const spans = matches.map((match) => {
-    const nfd = match.original === match.original.normalize('NFD');
-    const newText = edit.oldText.startsWith('\uFEFF') ? stripBom(edit.newText) : edit.newText;
-    return {
-      edit: index,
-      start: match.start,
-      end: match.end,
-      replacement: toByteString(nfd ? newText.normalize('NFD') : newText).replaceAll('\r\n', '\n'),
-    };
-  });
+  const spans = matches.map((match) => ({
+    edit: index,
+    start: match.start,
+    end: match.end,
+    replacement: formedReplacement(match, edit),
+  }));
   const form =
-    first.original === first.original.normalize('NFD') ? ' (NFD); newText was written in NFD too' : '';
+    first.original === first.original.normalize('NFD')
+      ? ' (NFD); newText was written in NFD too'
+      : first.original === first.original.normalize('NFC') && edit.newText !== edit.newText.normalize('NFC')
+        ? ' (NFC); newText was written in NFC too'
+        : '';
   return {
     spans,
     notice: `${label}: oldText matched at ${matches.map(where).join(', ')} only after Unicode normalization: ${differences}${form}`,
+  };
+}
+
+/** newText as the bytes to write in place of a folded `match`: in NFD when the match is, in NFC when it is. */
+function formedReplacement(match: FoldedMatch, edit: TextEdit): string {
+  const nfd = match.original === match.original.normalize('NFD');
+  const nfc = !nfd && match.original === match.original.normalize('NFC');
+  const newText = edit.oldText.startsWith('\uFEFF') ? stripBom(edit.newText) : edit.newText;
+  return toByteString(nfd ? newText.normalize('NFD') : nfc ? newText.normalize('NFC') : newText).replaceAll(
+    '\r\n',
+    '\n',
+  );
+}
+
+/**
+ * With replaceAll, the occurrences the byte search missed because they are written in another
+ * normal form than oldText (a file mixing NFC and NFD), outside the `taken` exact spans; and the
+ * notice naming them. Only for a non-ASCII oldText (an ASCII one has no other form).
+ */
+function lookAlikeSpans(
+  label: string,
+  index: number,
+  edit: TextEdit,
+  view: NormalizedView,
+  taken: readonly { start: number; end: number }[],
+): { spans: { edit: number; start: number; end: number; replacement: string }[]; notice?: string } {
+  const oldText = stripBom(edit.oldText).replaceAll('\r\n', '\n');
+  if (!/[^\x00-\x7f]/.test(oldText)) return { spans: [] };
+  const found: FoldedMatch[] = [];
+  for (const match of findFolded(view.text, oldText) ?? []) {
+    if (!match.onlyNormalization || match.start < (found.at(-1)?.end ?? 0)) continue;
+    if (taken.some((span) => match.start < span.end && span.start < match.end)) continue;
+    found.push(match);
+  }
+  if (found.length === 0) return { spans: [] };
+  const lines = found.slice(0, maxLinesListed).map((match) => `line ${lineOf(view.text, match.start)}`);
+  return {
+    spans: found.map((match) => ({
+      edit: index,
+      start: match.start,
+      end: match.end,
+      replacement: formedReplacement(match, edit),
+    })),
+    notice: `${label}: replaceAll also replaced ${found.length} look-alike${found.length === 1 ? '' : 's'} written in another Unicode normal form (${lines.join(', ')}: ${describeDifferences(found[0]!.original, oldText)}), each with newText in its own form`,
   };
 }
 

@@ -28,7 +28,7 @@ import {
 } from '../files/file-tool-errors.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { inPlaceNotice, writeKeepingLinks } from '../files/write-keeping-links.js';
-import { withPathLock } from '../workspace/path-lock.js';
+import { withInodeLock, withPathLock } from '../workspace/path-lock.js';
 import { inspectToolPath } from '../workspace/resolve-path.js';
 import { applyTextEdits } from './apply-text-edits.js';
 
@@ -41,7 +41,7 @@ export const maxEditsPerCall = 100;
 const description = `Edit a text file by exact replacement: each edit replaces oldText with newText.
 - oldText must occur exactly once in the file as it was before this call (set replaceAll: true to replace every occurrence). Copy it exactly from read_file output, without the "N<TAB>" line-number prefix; include enough surrounding lines to make it unique.
 - All edits of one call are checked first and applied together, or none is; they must not overlap.
-- Text that differs only in Unicode normalization (NFC vs NFD) matches, with a notice; when it differs in invisible characters (zero-width, no-break space), the error names the code points and line.
+- Text that differs only in Unicode normalization (NFC vs NFD) matches, with a notice (replaceAll also replaces look-alikes in the other form, each keeping its own); when it differs in invisible characters (zero-width, no-break space), the error names the code points and line.
 - Only the matched text changes: tabs, quotes, other characters, the BOM, the file mode and every other byte stay as they are. "\\r\\n" and "\\n" match each other, and newText gets the file's own line endings. "$" in newText is literal.
 - Files up to ${maxRevisionBytes / 1024 / 1024} MiB. To create a file or replace all of it, use write_file.
 - expectedRevision (optional): the revision from read_file, when you edit from an earlier read; if the file changed since, the edit fails with "revision_mismatch" and nothing is written: read it again.
@@ -117,55 +117,57 @@ export function createEditFileTool(
           details: { path: shown, size: target.size },
         });
       }
-      return withPathLock(client, target.absolute, async () => {
-        const before = await client.readFile(target.absolute, signal ? { signal } : {}).catch((error) => {
-          throw SandboxError.isInstance(error) && error.code === SandkitErrorCode.fileNotFound
-            ? missingFile(shown)
-            : toFileToolError(error, shown);
-        });
-        const revisionBefore = contentRevision(before);
-        checkExpectedRevision(shown, input.expectedRevision, revisionBefore);
-        if (before.subarray(0, 8192).includes(0)) {
-          throw new ToolError({
-            code: SandkitErrorCode.binaryFile,
-            message: `${shown} is binary (it has NUL bytes); edit_file changes text files only: use write_file with encoding "base64" to replace it`,
-            details: { path: shown },
+      return withPathLock(client, target.absolute, () =>
+        withInodeLock(client, target.links, target.inode, async () => {
+          const before = await client.readFile(target.absolute, signal ? { signal } : {}).catch((error) => {
+            throw SandboxError.isInstance(error) && error.code === SandkitErrorCode.fileNotFound
+              ? missingFile(shown)
+              : toFileToolError(error, shown);
           });
-        }
-        const applied = applyTextEdits(before, input.edits);
-        const mode = await writeKeepingLinks(
-          client,
-          target.absolute,
-          applied.bytes,
-          target.links,
-          signal,
-        ).catch((error) => {
-          throw toFileToolError(error, shown);
-        });
-        const diff = unifiedDiff(shown, before, applied.bytes);
-        const capped = truncateUtf8(diff, context.maxOutputBytes - 512);
-        const notices = [
-          ...(target.notice ? [target.notice] : []),
-          ...applied.notices,
-          ...(applied.lineEnding === 'mixed'
-            ? [
-                'the file mixes CRLF and LF line endings; each replacement was written with the ending of the lines it replaced (check the diff)',
-              ]
-            : []),
-          ...(mode === 'in-place' ? [inPlaceNotice(target.links)] : []),
-        ];
-        return {
-          path: shown,
-          diff: capped.truncated
-            ? `${capped.text}\n[diff truncated: showed ${capped.keptBytes} of ${capped.totalBytes} bytes; read the file to see the rest]`
-            : diff,
-          firstChangedLine: applied.firstChangedLine,
-          lineEnding: applied.lineEnding,
-          ...(notices.length > 0 ? { notice: notices.join('. ') } : {}),
-          replacements: applied.replacements,
-          revision: contentRevision(applied.bytes),
-        };
-      });
+          const revisionBefore = contentRevision(before);
+          checkExpectedRevision(shown, input.expectedRevision, revisionBefore);
+          if (before.subarray(0, 8192).includes(0)) {
+            throw new ToolError({
+              code: SandkitErrorCode.binaryFile,
+              message: `${shown} is binary (it has NUL bytes); edit_file changes text files only: use write_file with encoding "base64" to replace it`,
+              details: { path: shown },
+            });
+          }
+          const applied = applyTextEdits(before, input.edits);
+          const mode = await writeKeepingLinks(
+            client,
+            target.absolute,
+            applied.bytes,
+            target.links,
+            signal,
+          ).catch((error) => {
+            throw toFileToolError(error, shown);
+          });
+          const diff = unifiedDiff(shown, before, applied.bytes);
+          const capped = truncateUtf8(diff, context.maxOutputBytes - 512);
+          const notices = [
+            ...(target.notice ? [target.notice] : []),
+            ...applied.notices,
+            ...(applied.lineEnding === 'mixed'
+              ? [
+                  'the file mixes CRLF and LF line endings; each replacement was written with the ending of the lines it replaced (check the diff)',
+                ]
+              : []),
+            ...(mode === 'in-place' ? [inPlaceNotice(target.links)] : []),
+          ];
+          return {
+            path: shown,
+            diff: capped.truncated
+              ? `${capped.text}\n[diff truncated: showed ${capped.keptBytes} of ${capped.totalBytes} bytes; read the file to see the rest]`
+              : diff,
+            firstChangedLine: applied.firstChangedLine,
+            lineEnding: applied.lineEnding,
+            ...(notices.length > 0 ? { notice: notices.join('. ') } : {}),
+            replacements: applied.replacements,
+            revision: contentRevision(applied.bytes),
+          };
+        }),
+      );
     },
   });
 }

@@ -73,18 +73,24 @@ export function toFileToolError(error: unknown, path: string): unknown {
 /** What a path is, from {@link statPathCommand}'s output. */
 export type PathKind = 'file' | 'directory' | 'missing' | 'other';
 
-/** A command printing `<kind> <size> <links>` for `absolute` (following symlinks): one exec, no file read. */
+/** A command printing `<kind> <size> <links> <device:inode>` for `absolute` (following symlinks): one exec, no file read. */
 export function statPathCommand(quotedPath: string): string {
-  return `if [ -d ${quotedPath} ]; then echo directory 0; elif [ -f ${quotedPath} ]; then echo file $(stat -L -c '%s %h' -- ${quotedPath}); elif [ -e ${quotedPath} ] || [ -L ${quotedPath} ]; then echo other 0; else echo missing 0; fi`;
+  return `if [ -d ${quotedPath} ]; then echo directory 0; elif [ -f ${quotedPath} ]; then echo file $(stat -L -c '%s %h %d:%i' -- ${quotedPath}); elif [ -e ${quotedPath} ] || [ -L ${quotedPath} ]; then echo other 0; else echo missing 0; fi`;
 }
 
 /** Parses {@link statPathCommand}'s output. */
-export function parsePathKind(stdout: string): { kind: PathKind; size: number; links: number } {
-  const [kind, size, links] = stdout.trim().split(' ');
+export function parsePathKind(stdout: string): {
+  kind: PathKind;
+  size: number;
+  links: number;
+  inode?: string;
+} {
+  const [kind, size, links, inode] = stdout.trim().split(' ');
   const known: PathKind[] = ['file', 'directory', 'missing', 'other'];
   return {
     kind: known.includes(kind as PathKind) ? (kind as PathKind) : 'other',
     size: Number(size) || 0,
     links: Number(links) || 1,
+    ...(inode ? { inode } : {}),
   };
 }

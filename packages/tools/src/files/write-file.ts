@@ -1,7 +1,7 @@
 /**
  * write_file: creates or replaces a whole file with the contract's atomic `writeFile` (temp file
  * + rename, parents created, an existing file's mode kept), or in place for a file with hard links
- * (write-keeping-links.ts), under {@link withPathLock}. With
+ * (write-keeping-links.ts), under {@link withPathLock} (and {@link withInodeLock} for a hard-linked file). With
  * `expectedRevision` the file is read first (inside the lock) and the write refused when its
  * revision differs, as edit_file does.
  * @module
@@ -17,7 +17,7 @@ import {
 import { z } from 'zod';
 import { isWellFormedText, loneSurrogateMessage } from '../workspace/text-checks.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
-import { withPathLock } from '../workspace/path-lock.js';
+import { withInodeLock, withPathLock } from '../workspace/path-lock.js';
 import { relativeTo, resolveToolPath } from '../workspace/resolve-path.js';
 import { contentRevision } from './content-revision.js';
 import {
@@ -108,7 +108,7 @@ export function createWriteFileTool(
         const split = stat.stdout.indexOf('\n');
         const kindLine = split === -1 ? stat.stdout : stat.stdout.slice(0, split);
         const ancestorLine = split === -1 ? '' : stat.stdout.slice(split + 1).replace(/\n$/, '');
-        const { kind, links } = parsePathKind(kindLine);
+        const { kind, links, inode } = parsePathKind(kindLine);
         if (kind === 'directory') throw isDirectory(shown, 'give a file path inside it');
         if (kind === 'other') throw notRegularFile(shown, 'special');
         if (kind === 'missing' && ancestorLine.startsWith('file ')) {
@@ -118,33 +118,35 @@ export function createWriteFileTool(
             details: { path: shown },
           });
         }
-        if (input.expectedRevision !== undefined) {
-          const current =
-            kind === 'missing'
-              ? null
-              : await client.readFile(resolved.absolute, signal ? { signal } : {}).catch((error) => {
-                  throw toFileToolError(error, shown);
-                });
-          checkExpectedRevision(shown, input.expectedRevision, current && contentRevision(current));
-        }
-        const mode = await writeKeepingLinks(client, resolved.absolute, bytes, links, signal).catch(
-          (error) => {
-            throw toFileToolError(error, shown);
-          },
-        );
-        return {
-          path: shown,
-          bytesWritten: bytes.length,
-          created: kind === 'missing',
-          revision: contentRevision(bytes),
-          ...(mode === 'in-place' || resolved.notice
-            ? {
-                notice: [resolved.notice, mode === 'in-place' ? inPlaceNotice(links) : undefined]
-                  .filter(Boolean)
-                  .join('. '),
-              }
-            : {}),
-        };
+        return withInodeLock(client, links, inode, async () => {
+          if (input.expectedRevision !== undefined) {
+            const current =
+              kind === 'missing'
+                ? null
+                : await client.readFile(resolved.absolute, signal ? { signal } : {}).catch((error) => {
+                    throw toFileToolError(error, shown);
+                  });
+            checkExpectedRevision(shown, input.expectedRevision, current && contentRevision(current));
+          }
+          const mode = await writeKeepingLinks(client, resolved.absolute, bytes, links, signal).catch(
+            (error) => {
+              throw toFileToolError(error, shown);
+            },
+          );
+          return {
+            path: shown,
+            bytesWritten: bytes.length,
+            created: kind === 'missing',
+            revision: contentRevision(bytes),
+            ...(mode === 'in-place' || resolved.notice
+              ? {
+                  notice: [resolved.notice, mode === 'in-place' ? inPlaceNotice(links) : undefined]
+                    .filter(Boolean)
+                    .join('. '),
+                }
+              : {}),
+          };
+        });
       });
     },
   });

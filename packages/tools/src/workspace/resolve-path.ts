@@ -78,6 +78,8 @@ export interface InspectedPath extends ResolvedPath {
   size: number;
   /** Hard links of a regular file (`stat %h`); 1 otherwise. */
   links: number;
+  /** `device:inode` of a regular file (`stat %d:%i`), when stat gave it. */
+  inode?: string;
 }
 
 /**
@@ -86,13 +88,14 @@ export interface InspectedPath extends ResolvedPath {
  */
 export async function inspectToolPath(context: ToolContext, path: string): Promise<InspectedPath> {
   const { resolved, stat } = await resolveInSandbox(context, path, true);
-  const [kind, size, links] = stat.split(' ');
+  const [kind, size, links, inode] = stat.split(' ');
   const kinds: ToolPathKind[] = ['file', 'directory', 'missing', 'other'];
   return {
     ...resolved,
     kind: kinds.includes(kind as ToolPathKind) ? (kind as ToolPathKind) : 'other',
     size: Number(size) || 0,
     links: Number(links) || 1,
+    ...(inode ? { inode } : {}),
   };
 }
 
@@ -107,7 +110,7 @@ export function realpathInto(variable: string, quotedPath: string, onFail: strin
 
 const statScript = `${realpathInto('r', '"$1"', 'exit 1')}
 printf '%s\\n' "$r"
-if [ -d "$r" ]; then echo directory 0; elif [ -f "$r" ]; then echo file $(stat -L -c '%s %h' -- "$r"); elif [ -e "$r" ] || [ -L "$r" ]; then echo other 0; else echo missing 0; fi`;
+if [ -d "$r" ]; then echo directory 0; elif [ -f "$r" ]; then echo file $(stat -L -c '%s %h %d:%i' -- "$r"); elif [ -e "$r" ] || [ -L "$r" ]; then echo other 0; else echo missing 0; fi`;
 
 async function resolveInSandbox(
   context: ToolContext,

@@ -164,4 +164,19 @@ describe('writeKeepingLinks', () => {
     expect(plain.notice).toBeUndefined();
     expect((await stat(join(box.root, 'single.txt'))).ino).not.toBe(before);
   });
+
+  it('R16: concurrent edits through two names of one hard-linked file both land (one lock per inode)', async () => {
+    await box.put('pair/a.txt', 'l1\nl2\nl3\n');
+    await link(join(box.root, 'pair/a.txt'), join(box.root, 'pair-b.txt'));
+    await Promise.all([
+      edit({ path: 'pair/a.txt', edits: [{ oldText: 'l1', newText: 'L1' }] }),
+      edit({ path: 'pair-b.txt', edits: [{ oldText: 'l2', newText: 'L2' }] }),
+      write({ path: 'pair/a.txt', content: 'l1\nl2\nl3\n', expectedRevision: '0000000000000000' }).catch(
+        () => {},
+      ),
+      edit({ path: 'pair-b.txt', edits: [{ oldText: 'l3', newText: 'L3' }] }),
+    ]);
+    expect((await box.bytes('pair-b.txt')).toString()).toBe('L1\nL2\nL3\n');
+    expect((await box.bytes('pair/a.txt')).toString()).toBe('L1\nL2\nL3\n');
+  });
 });

@@ -94,7 +94,11 @@ describe('resolveToolPath', () => {
       'resolves %s like resolveToolPath and reports kind %s, size %d, one link',
       async (path, kind, size) => {
         const inspected = await inspectToolPath(context, path);
-        expect(inspected).toEqual({ ...(await resolveToolPath(context, path)), kind, size, links: 1 });
+        const { inode, ...rest } = inspected;
+        expect(rest).toEqual({ ...(await resolveToolPath(context, path)), kind, size, links: 1 });
+        // a regular file also gives its device:inode (the hard-link lock's key)
+        expect(inode === undefined).toBe(kind !== 'file');
+        if (inode !== undefined) expect(inode).toMatch(/^\d+:\d+$/);
       },
     );
 

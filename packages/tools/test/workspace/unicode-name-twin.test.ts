@@ -148,4 +148,49 @@ describe('applyTextEdits after folding', () => {
     );
     expect(error.message).toContain('oldText has U+00A0');
   });
+
+  it("F01: newText takes an NFC file's form when oldText was typed in NFD (no mixed forms written)", async () => {
+    await box.put('nfc.txt', Buffer.from('name = "José"\n', 'utf8'));
+    const result = await call('edit_file', {
+      path: 'nfc.txt',
+      edits: [{ oldText: 'José'.normalize('NFD'), newText: 'José Silva'.normalize('NFD') }],
+    });
+    expect(result.notice).toContain('only after Unicode normalization');
+    expect(await box.bytes('nfc.txt')).toEqual(Buffer.from('name = "José Silva"\n', 'utf8'));
+  });
+
+  it.each([
+    ['an ASCII letter under an acute', 'cafe\u0301 cafe\n', 'cafe', 'X', true, 'cafe\u0301 X\n'],
+    ['a Hangul syllable with a final jamo', '\uac00\u11a8 \uac00\n', '\uac00', 'K', true, '\uac00\u11a8 K\n'],
+    ['the only spelling, not replaceAll', 'cafe\u0301 = cafe\n', 'cafe', 'X', false, 'cafe\u0301 = X\n'],
+  ])(
+    'F01: an exact oldText ending where %s continues is not matched there (the mark would move onto newText)',
+    async (_, file, oldText, newText, replaceAll, expected) => {
+      await box.put('mark.txt', Buffer.from(file, 'utf8'));
+      await call('edit_file', { path: 'mark.txt', edits: [{ oldText, newText, replaceAll }] });
+      expect((await box.bytes('mark.txt')).toString('utf8')).toBe(expected);
+    },
+  );
+
+  it('F01: replaceAll in a file mixing NFC and NFD replaces every look-alike, each in its own form, and says so', async () => {
+    const file = `caf\u00e9 = 1\ncafe\u0301 = 2\ncaf\u00e9\n`;
+    await box.put('mixed.txt', Buffer.from(file, 'utf8'));
+    const result = await call('edit_file', {
+      path: 'mixed.txt',
+      edits: [{ oldText: 'caf\u00e9', newText: 'th\u00e9', replaceAll: true }],
+    });
+    expect(result.replacements).toBe(3);
+    expect(result.notice).toContain('replaceAll also replaced 1 look-alike');
+    expect(result.notice).toContain('line 2');
+    expect((await box.bytes('mixed.txt')).toString('utf8')).toBe(`th\u00e9 = 1\nthe\u0301 = 2\nth\u00e9\n`);
+  });
+
+  it('F01: an oldText that only exists cut off before a combining mark is no_match, and nothing is written', async () => {
+    await box.put('cut.txt', Buffer.from('cafe\u0301\n', 'utf8'));
+    const error = await toolError(
+      call('edit_file', { path: 'cut.txt', edits: [{ oldText: 'cafe', newText: 'tea' }] }),
+    );
+    expect(error.code).toBe('no_match');
+    expect(await box.bytes('cut.txt')).toEqual(Buffer.from('cafe\u0301\n', 'utf8'));
+  });
 });
