@@ -82,10 +82,7 @@ export async function carryCommand(
       if (pgid === undefined || finished) return;
       void killGroup(state, pgid, 'TERM', execId);
       timers.push(
-        setTimeout(
-          () => !finished && void killGroup(state, pgid, 'KILL', execId),
-          state.options.killGraceMs,
-        ),
+        setTimeout(() => !finished && void killGroup(state, pgid, 'KILL', execId), state.options.killGraceMs),
       );
     });
     timers.push(setTimeout(() => run.cancel(bound), state.options.killGraceMs + afterKillBoundMs));
@@ -170,13 +167,8 @@ export async function killGroup(
     execId === undefined
       ? ''
       : `${markedScript(execId)} for p in $(sk_marked); do kill -${signal} $p 2>/dev/null; done;`;
-  await runEngineCommand(
-    state.docker,
-    state.container,
-    ['/bin/sh', '-c', `${group} ${marked} true`],
-    {
-      user: '0',
-      timeoutMs: 10_000,
-    },
-  ).catch(() => undefined);
+  await runEngineCommand(state.docker, state.container, ['/bin/sh', '-c', `${group} ${marked} true`], {
+    user: '0',
+    timeoutMs: 10_000,
+  }).catch(() => undefined);
 }
