@@ -107,7 +107,7 @@ Files written to --out:
 
 Exit codes:
   0    run completed, every instance has a verdict (resolved, unresolved, empty patch, or a
-       model patch that did not apply)
+       model patch that did not apply; with --skip-invalid, bad rows count as dataset errors)
   1    the harness failed
   2    usage error (a bad option; an unreadable dataset or predictions file, or one with a
        record that cannot be used, named by file, line and field, unless --skip-invalid; an

@@ -113,7 +113,11 @@ export function normalizePoolOptions(options: PooledSandboxProviderOptions): Nor
   ] as const) {
     const value = normalized[key];
     const unbounded = key === 'idleTimeoutMs' || key === 'acquireTimeoutMs';
-    if (typeof value !== 'number' || !(value > 0) || (value > maxTimerMs && !(unbounded && value === Infinity)))
+    if (
+      typeof value !== 'number' ||
+      !(value > 0) ||
+      (value > maxTimerMs && !(unbounded && value === Infinity))
+    )
       invalid(
         `${key} must be a positive number of milliseconds up to ${maxTimerMs} (what a timer holds, about 24.8 days)${unbounded ? ', or Infinity for no timeout' : ''}; got ${options[key]}`,
       );

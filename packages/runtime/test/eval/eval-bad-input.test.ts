@@ -4,7 +4,15 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMirrors, miniInstances, readJsonl, runCli, runCliAs, tempDir, writeJsonl } from './eval-test-helpers.js';
+import {
+  buildMirrors,
+  miniInstances,
+  readJsonl,
+  runCli,
+  runCliAs,
+  tempDir,
+  writeJsonl,
+} from './eval-test-helpers.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -24,7 +32,18 @@ afterAll(() => cleanup());
 const row = (id: string) => rows.find((r) => r.instance_id === id) as Record<string, unknown>;
 
 function evalArgs(dataset: string, out: string, ...more: string[]): string[] {
-  return ['eval', '--dataset', dataset, '--repos', mirrors, '--cache-dir', join(dir, 'cache'), '--out', out, ...more];
+  return [
+    'eval',
+    '--dataset',
+    dataset,
+    '--repos',
+    mirrors,
+    '--cache-dir',
+    join(dir, 'cache'),
+    '--out',
+    out,
+    ...more,
+  ];
 }
 
 describe('sandkit eval with a bad dataset', () => {
@@ -41,7 +60,9 @@ describe('sandkit eval with a bad dataset', () => {
     expect(refused.stderr).toContain('--skip-invalid');
     expect(existsSync(join(out, 'results.jsonl'))).toBe(false);
 
-    const skipped = await runCli(evalArgs(dataset, out, '--gold', '--skip-invalid', '--instance-ids', one, two));
+    const skipped = await runCli(
+      evalArgs(dataset, out, '--gold', '--skip-invalid', '--instance-ids', one, two),
+    );
     expect(skipped.code).toBe(0);
     const report = JSON.parse(await readFile(join(out, 'run_report.json'), 'utf8'));
     expect(report).toMatchObject({
@@ -83,7 +104,12 @@ describe('sandkit eval with a bad dataset', () => {
     expect(skipped.stderr).not.toContain('infrastructure');
     expect(skipped.code).toBe(0);
     const [result] = await readJsonl(join(out, 'results.jsonl'));
-    expect(result).toMatchObject({ instance_id: one, status: 'error', error_kind: 'dataset', infra_error: false });
+    expect(result).toMatchObject({
+      instance_id: one,
+      status: 'error',
+      error_kind: 'dataset',
+      infra_error: false,
+    });
   });
 
   it('R07: a row repeated whole counts once and runs', async () => {
@@ -128,7 +154,9 @@ describe('sandkit eval with bad predictions', () => {
     ]);
     const refused = await runCli(evalArgs(dataset, join(dir, 'r08b'), '--predictions', dup));
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(`line 2: a second, different prediction for ${one} (the first is at line 1)`);
+    expect(refused.stderr).toContain(
+      `line 2: a second, different prediction for ${one} (the first is at line 1)`,
+    );
 
     const same = join(dir, 'preds-same.jsonl');
     await writeJsonl(same, [
@@ -174,6 +202,8 @@ describe('sandkit eval with options no run can have', () => {
     const args = ['eval', '--dataset', miniInstances, '--gold', '--out', join(locked, 'out')];
     const cli = process.getuid?.() === 0 ? await runCliAs('nobody', args) : await runCli(args);
     expect(cli.code).toBe(2);
-    expect(cli.stderr).toContain(`--out ${join(locked, 'out')} cannot be created: no permission to write ${locked}`);
+    expect(cli.stderr).toContain(
+      `--out ${join(locked, 'out')} cannot be created: no permission to write ${locked}`,
+    );
   });
 });

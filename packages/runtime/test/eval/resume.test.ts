@@ -126,7 +126,11 @@ describe('runEval with resume', () => {
     });
     expect(run.results.get('ghost-1')?.error).toMatch(/no mirror of nobody\/ghost/);
     // R07: a bad row skipped by skipInvalid is the dataset's error: in the total, not infrastructure
-    expect(run.results.get('bad-1')).toMatchObject({ status: 'error', error_kind: 'dataset', infra_error: false });
+    expect(run.results.get('bad-1')).toMatchObject({
+      status: 'error',
+      error_kind: 'dataset',
+      infra_error: false,
+    });
     expect(run.report).toMatchObject({
       total_instances: 3,
       resolved_ids: ['ok-1'],

@@ -122,7 +122,9 @@ describe('createPooledSandboxProvider', () => {
           error = e;
         }
         expect(SandkitError.isInstance(error) && error.code).toBe('invalid_option');
-        expect((error as Error).message).toContain('acquireTimeoutMs must be a positive number of milliseconds up to 2147483647');
+        expect((error as Error).message).toContain(
+          'acquireTimeoutMs must be a positive number of milliseconds up to 2147483647',
+        );
         expect((error as Error).message).toContain('Infinity for no timeout');
       },
     );

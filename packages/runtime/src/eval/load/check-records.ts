@@ -16,7 +16,10 @@ const shownErrors = 10;
  * @param errors at least one
  * @param skipFlag the flag that counts them as dataset errors and runs the rest
  */
-export function invalidRecordsError(errors: readonly RecordError[], skipFlag = '--skip-invalid'): SandkitError {
+export function invalidRecordsError(
+  errors: readonly RecordError[],
+  skipFlag = '--skip-invalid',
+): SandkitError {
   const shown = errors.slice(0, shownErrors).map((e) => `  ${e.message}`);
   const more = errors.length > shownErrors ? [`  … and ${errors.length - shownErrors} more`] : [];
   return new SandkitError({

@@ -69,7 +69,9 @@ export async function loadInstances(
       message: `${file} ${position}: instance_id ${value.instance_id} appears more than once, with other fields than at ${earlier.position}; both rows are ignored: keep one of them`,
     });
   }
-  const instances = [...first.values()].flatMap((row) => (repeated.has(row.value.instance_id) ? [] : [row.value]));
+  const instances = [...first.values()].flatMap((row) =>
+    repeated.has(row.value.instance_id) ? [] : [row.value],
+  );
   return { instances, errors: [...read.errors, ...errors] };
 }
 

@@ -44,7 +44,9 @@ export async function loadPredictions(file: string): Promise<LoadedPredictions> 
       continue;
     }
     if (earlier !== undefined && JSON.stringify(earlier) === JSON.stringify(value)) {
-      notices.push(`${file} ${position}: the prediction for ${id} repeats ${positions.get(id)} exactly; it counts once`);
+      notices.push(
+        `${file} ${position}: the prediction for ${id} repeats ${positions.get(id)} exactly; it counts once`,
+      );
       continue;
     }
     repeated.add(id);

@@ -37,7 +37,9 @@ async function outDirError(out: string, error: NodeJS.ErrnoException): Promise<S
   let reason: string;
   if (info !== null && !info.isDirectory())
     reason =
-      existing === out ? 'is a file; give a directory' : `cannot be created: ${existing} is a file, not a directory`;
+      existing === out
+        ? 'is a file; give a directory'
+        : `cannot be created: ${existing} is a file, not a directory`;
   else {
     const code =
       info === null

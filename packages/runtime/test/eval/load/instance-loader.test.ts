@@ -75,7 +75,12 @@ describe('loadInstances', () => {
       const file = join(dir, 'instances.json');
       await writeFile(
         file,
-        JSON.stringify([instance('a-1'), instance('a-1', { FAIL_TO_PASS: [] }), instance('../evil'), instance('b-1')]),
+        JSON.stringify([
+          instance('a-1'),
+          instance('a-1', { FAIL_TO_PASS: [] }),
+          instance('../evil'),
+          instance('b-1'),
+        ]),
       );
       const { instances, errors } = await loadInstances(file);
       expect(instances.map((i) => i.instance_id)).toEqual(['b-1']);
@@ -83,7 +88,9 @@ describe('loadInstances', () => {
         ['index 2', 'instance_id'],
         ['index 1', 'instance_id'],
       ]);
-      expect(errors[1]?.message).toContain('instance_id a-1 appears more than once, with other fields than at index 0; both rows are ignored');
+      expect(errors[1]?.message).toContain(
+        'instance_id a-1 appears more than once, with other fields than at index 0; both rows are ignored',
+      );
     });
 
     it('R07: counts a row repeated whole once, without an error', async () => {
@@ -176,8 +183,12 @@ describe('loadPredictions', () => {
       ['line 3', 'a-3', 'model_patch'],
       ['line 4', 'a-1', 'instance_id'],
     ]);
-    expect(errors[1]?.message).toContain('a second, different prediction for a-1 (the first is at line 1); neither is used');
-    expect(notices).toEqual([`${file} line 5: the prediction for a-2 repeats line 2 exactly; it counts once`]);
+    expect(errors[1]?.message).toContain(
+      'a second, different prediction for a-1 (the first is at line 1); neither is used',
+    );
+    expect(notices).toEqual([
+      `${file} line 5: the prediction for a-2 repeats line 2 exactly; it counts once`,
+    ]);
   });
 
   it('names the predictions file and line of a line that does not parse', async () => {
