@@ -1,5 +1,4 @@
 /** `sandkit eval` on bad input: a bad dataset or predictions file, a timeout no timer holds, an --out that cannot be one. */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,7 +8,7 @@ import {
   miniInstances,
   readJsonl,
   runCli,
-  runCliAs,
+  runCliWithPermissions,
   tempDir,
   writeJsonl,
 } from './eval-test-helpers.js';
@@ -198,9 +197,8 @@ describe('sandkit eval with options no run can have', () => {
     const locked = join(dir, 'locked');
     await mkdir(locked);
     await chmod(locked, 0o555);
-    execFileSync('chmod', ['a+rx', dir]);
     const args = ['eval', '--dataset', miniInstances, '--gold', '--out', join(locked, 'out')];
-    const cli = process.getuid?.() === 0 ? await runCliAs('nobody', args) : await runCli(args);
+    const cli = await runCliWithPermissions(args);
     expect(cli.code).toBe(2);
     expect(cli.stderr).toContain(
       `--out ${join(locked, 'out')} cannot be created: no permission to write ${locked}`,
