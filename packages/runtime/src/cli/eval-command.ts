@@ -3,8 +3,9 @@
  *
  * Exit codes: 0 the run completed and every instance has a verdict (resolved, unresolved, empty
  * patch, or a model patch that did not apply: the model's doing), 1 the harness itself failed,
- * 2 usage error (bad option, unreadable dataset or predictions, existing results without
- * `--resume`), 3 the run completed but at least one instance ended as an infrastructure error
+ * 2 usage error (bad option, unreadable dataset or predictions, a record of either that cannot
+ * be used without `--skip-invalid`, an `--out` that is a file or cannot be created, existing
+ * results without `--resume`), 3 the run completed but at least one instance ended as an infrastructure error
  * (sandbox, image, repository, setup, timeout: `infra_error_ids` in `run_report.json`; its score
  * is not comparable, and `--resume` reruns those instances), 130 / 143 / 129 interrupted by
  * SIGINT (Ctrl-C) / SIGTERM (CI, `timeout`, Kubernetes) / SIGHUP: 128 + the signal's number; the
@@ -15,7 +16,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import type { EvalSchedule } from '../eval/eval-options.js';
+import { type EvalSchedule, maxTimeoutSeconds } from '../eval/eval-options.js';
 import type { EvalSandboxKind } from '../eval/eval-sandboxes.js';
 import type { CheckoutMode } from '../eval/instance/checkout-instance.js';
 import type { PatchPolicy } from '../eval/instance/patch-step.js';
@@ -58,6 +59,7 @@ interface EvalCliOptions {
   durations?: string;
   durationsCache?: string | false;
   resume?: boolean;
+  skipInvalid?: boolean;
   checkout: CheckoutMode | 'auto';
   json?: boolean;
 }
@@ -109,9 +111,11 @@ Files written to --out:
 
 Exit codes:
   0    run completed, every instance has a verdict (resolved, unresolved, empty patch, or a
-       model patch that did not apply)
+       model patch that did not apply; with --skip-invalid, bad rows count as dataset errors)
   1    the harness failed
-  2    usage error
+  2    usage error (a bad option; an unreadable dataset or predictions file, or one with a
+       record that cannot be used, named by file, line and field, unless --skip-invalid; an
+       --out that is a file or cannot be created; results in --out without --resume)
   3    run completed, but some instances ended as infrastructure errors (sandbox, image,
        repository, setup, timeout; infra_error_ids in run_report.json): no verdict for them,
        so the score is not comparable; fix the cause and rerun with --resume
@@ -201,7 +205,7 @@ export function registerEvalCommand(program: Command): Command {
       nonNegativeInteger,
       2,
     )
-    .option('--timeout <seconds>', 'wall-time budget per instance, in seconds', positiveNumber, 1800)
+    .option('--timeout <seconds>', 'wall-time budget per instance, in seconds', timeoutSeconds, 1800)
     .option('--instance-ids <ids...>', 'only these instances (space or comma separated)', collectIds)
     .addOption(
       new Option(
@@ -222,6 +226,10 @@ export function registerEvalCommand(program: Command): Command {
     .option(
       '--no-durations-cache',
       'neither read nor write the durations cache (also SANDKIT_DURATIONS_CACHE=off)',
+    )
+    .option(
+      '--skip-invalid',
+      'run the valid rows when the dataset or predictions have invalid ones (refused otherwise), counting each bad row as a dataset error',
     )
     .option('--resume', 'keep finished instances in --out; rerun errored, cut-off and missing ones')
     .addOption(
@@ -284,6 +292,7 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
       schedule: options.schedule,
       ...(options.durations === undefined ? {} : { durations: options.durations }),
       resume: options.resume ?? false,
+      skipInvalid: options.skipInvalid ?? false,
       progress: createStreamProgress(process.stderr),
     });
     if (options.json) process.stdout.write(`${JSON.stringify(run.report, null, 2)}\n`);
@@ -382,9 +391,12 @@ function createRate(value: string): number {
   return n;
 }
 
-function positiveNumber(value: string): number {
+function timeoutSeconds(value: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a positive number of seconds');
+  if (!Number.isFinite(n) || n <= 0 || n > maxTimeoutSeconds)
+    throw new InvalidArgumentError(
+      `must be a positive number of seconds up to ${maxTimeoutSeconds} (about 24.8 days, what a timer holds)`,
+    );
   return n;
 }
 

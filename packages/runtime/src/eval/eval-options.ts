@@ -67,7 +67,7 @@ export interface EvalOptions {
   createsPerSecond?: number;
   /** Times an instance runs again on a fresh sandbox after its sandbox failed (expired, gone, did not start). Integer 0–10. @default 2 */
   infraRetries?: number;
-  /** Wall-time budget per instance, in seconds (checkout, patches, tests). @default 1800 (SWE-bench's) */
+  /** Wall-time budget per instance, in seconds (checkout, patches, tests), at most {@link maxTimeoutSeconds}. @default 1800 (SWE-bench's) */
   timeoutSeconds?: number;
   /** Only these instance ids. @default every instance */
   instanceIds?: readonly string[];
@@ -96,6 +96,13 @@ export interface EvalOptions {
    *   `$XDG_CACHE_HOME/sandkit/durations` or `~/.cache/sandkit/durations`
    */
   durationsCache?: string | false;
+  /**
+   * Run the valid records when the dataset or predictions file has invalid ones (a line that is not
+   * JSON, a missing or bad field, one id on differing rows): each such row counts in the total as a
+   * `dataset` error, named in the summary. Without it such a file is refused before anything runs.
+   * @default false
+   */
+  skipInvalid?: boolean;
   /** Keep finished instances of an earlier run in `out`, rerun errored, cut-off and missing ones. @default false */
   resume?: boolean;
   /**
@@ -109,6 +116,13 @@ export interface EvalOptions {
   /** @default silent */
   progress?: EvalProgress;
 }
+
+/**
+ * The longest `timeoutSeconds`: the per-instance budget becomes Node.js timers (the pool's
+ * acquire, the command's, E2B's sandbox lifetime of the budget plus 60 s), which hold at most
+ * 2^31 − 1 ms; a longer one fires after 1 ms.
+ */
+export const maxTimeoutSeconds = Math.floor((2 ** 31 - 1 - 60_000) / 1000);
 
 /** The order instances start in; see {@link EvalOptions.schedule}. */
 export type EvalSchedule = 'auto' | 'dataset' | 'longest-first';
@@ -139,6 +153,7 @@ export interface NormalizedEvalOptions {
   /** Absolute directory of the durations cache, or `null` when it is off. */
   durationsCache: string | null;
   resume: boolean;
+  skipInvalid: boolean;
   checkout: CheckoutMode | 'auto';
   signal: AbortSignal;
 }
@@ -174,8 +189,10 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
   if (!Number.isInteger(infraRetries) || infraRetries < 0 || infraRetries > 10)
     invalid(`--infra-retries must be an integer from 0 to 10, got ${infraRetries}`);
   const timeoutSeconds = options.timeoutSeconds ?? 1800;
-  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0)
-    invalid(`--timeout must be a positive number of seconds, got ${timeoutSeconds}`);
+  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0 || timeoutSeconds > maxTimeoutSeconds)
+    invalid(
+      `--timeout must be a positive number of seconds up to ${maxTimeoutSeconds} (about 24.8 days, what a timer holds), got ${timeoutSeconds}`,
+    );
   const schedule = options.schedule ?? 'auto';
   if (schedule !== 'auto' && schedule !== 'dataset' && schedule !== 'longest-first')
     invalid(`--schedule must be auto, dataset or longest-first, got ${String(schedule)}`);
@@ -261,6 +278,7 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
     durations: options.durations === undefined ? null : resolve(options.durations),
     durationsCache,
     resume: options.resume ?? false,
+    skipInvalid: options.skipInvalid ?? false,
     checkout,
     signal: options.signal ?? new AbortController().signal,
   };

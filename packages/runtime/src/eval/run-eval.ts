@@ -10,7 +10,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { type EvalOptions, normalizeEvalOptions } from './eval-options.js';
@@ -20,10 +20,12 @@ import { type InstanceResult, initialResult } from './instance/eval-result.js';
 import type { InstanceContext } from './instance/instance-context.js';
 import { RepoStore } from './instance/repo-store.js';
 import { runInstance } from './instance/run-instance.js';
+import { invalidRecordsError, unknownPredictionErrors } from './load/check-records.js';
 import { loadInstances } from './load/instance-loader.js';
 import { goldPredictions, loadPredictions } from './load/prediction-loader.js';
 import type { RecordError } from './load/read-records.js';
 import type { SweBenchInstance } from './load/swe-bench-instance.js';
+import { createOutDir } from './report/create-out-dir.js';
 import { isOutputWriteFailure, outputWriteError } from './report/output-write-error.js';
 import { silentProgress } from './report/progress.js';
 import { appendResult, readResultsForResume } from './report/results-store.js';
@@ -50,6 +52,8 @@ export interface EvalRunResult {
 /**
  * Runs the evaluation. Verdicts (unresolved, errors) are results, not throws.
  * @throws SandkitError `invalid_option` for bad options, an unreadable dataset or predictions file,
+ *   a record of either that cannot be used (unless `skipInvalid`; see {@link invalidRecordsError}), an
+ *   `out` that is a file or cannot be created,
  *   a dataset without one record (empty, or no line that is JSON), unknown `instanceIds`, or an
  *   `out` that already has results without `resume`.
  */
@@ -60,9 +64,17 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
   const preds = opts.predictions === null ? null : await loadPredictions(opts.predictions);
   const predictions = preds?.predictions ?? goldPredictions(loaded.instances);
   const invalidRecords: RecordError[] = [...loaded.errors, ...(preds?.errors ?? [])];
+  if (invalidRecords.length > 0 && !opts.skipInvalid) throw invalidRecordsError(invalidRecords);
+  const badIds = new Set(invalidRecords.flatMap((e) => (e.instanceId === null ? [] : [e.instanceId])));
+  for (const notice of preds?.notices ?? []) progress.notice(notice);
+  if (preds !== null && opts.predictions !== null) {
+    const datasetIds = new Set([...loaded.instances.map((i) => i.instance_id), ...badIds]);
+    const unknown = unknownPredictionErrors(preds.predictions, datasetIds, opts.predictions);
+    for (const error of unknown) progress.notice(error.message);
+    invalidRecords.push(...unknown);
+  }
 
   let instances = loaded.instances;
-  const badIds = new Set(invalidRecords.flatMap((e) => (e.instanceId === null ? [] : [e.instanceId])));
   let instanceIds = unique([
     ...instances.map((i) => i.instance_id),
     ...loaded.errors.flatMap((e) => (e.instanceId ? [e.instanceId] : [])),
@@ -79,7 +91,7 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     instanceIds = instanceIds.filter((id) => wanted.has(id));
   }
 
-  await mkdir(opts.out, { recursive: true });
+  await createOutDir(opts.out);
   await removeStaleTemps(opts.out);
   const resultsFile = join(opts.out, 'results.jsonl');
   const results = new Map<string, InstanceResult>();
@@ -328,8 +340,9 @@ async function writeAtomic(file: string, text: string): Promise<void> {
 function invalidRecordResult(id: string, errors: readonly RecordError[]): InstanceResult {
   return {
     ...initialResult(id),
-    error_kind: 'invalid_record',
-    error: errors.map((e) => e.message).join('; '),
+    error_kind: 'dataset',
+    infra_error: false,
+    error: `dataset error, skipped (--skip-invalid): ${errors.map((e) => e.message).join('; ')}`,
   };
 }
 

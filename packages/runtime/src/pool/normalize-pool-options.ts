@@ -20,9 +20,13 @@ export interface PooledSandboxProviderOptions {
   quota?: SandboxQuota;
   /** An idle sandbox above `min` is destroyed after this many ms. `Infinity` keeps them. @default 300_000 */
   idleTimeoutMs?: number;
-  /** How long `acquire()` waits for a sandbox before it fails with `pool_exhausted`, in ms. @default 30_000 */
+  /**
+   * How long `acquire()` waits for a sandbox before it fails with `pool_exhausted`, in ms: at most
+   * {@link maxTimerMs} (what a Node.js timer holds), or `Infinity` to wait as long as it takes.
+   * @default 30_000
+   */
   acquireTimeoutMs?: number;
-  /** How long `close()` waits for lent-out sandboxes to come back before destroying them, in ms. @default 30_000 */
+  /** How long `close()` waits for lent-out sandboxes to come back before destroying them, in ms (at most {@link maxTimerMs}). @default 30_000 */
   closeTimeoutMs?: number;
   /**
    * Run on an idle sandbox before it is lent again. Returning `false` or throwing marks it
@@ -61,6 +65,12 @@ export interface PooledSandboxProviderOptions {
   onError?: (error: unknown) => void;
 }
 
+/**
+ * The longest delay a Node.js timer holds, in ms (2^31 − 1, about 24.8 days): a longer one fires
+ * after 1 ms (`TimeoutOverflowWarning`), so the pool refuses it.
+ */
+export const maxTimerMs = 2 ** 31 - 1;
+
 /** {@link PooledSandboxProviderOptions} with every default filled in. */
 export type NormalizedPoolOptions = Required<Omit<PooledSandboxProviderOptions, 'healthCheck' | 'reset'>> &
   Pick<PooledSandboxProviderOptions, 'healthCheck' | 'reset'>;
@@ -68,7 +78,8 @@ export type NormalizedPoolOptions = Required<Omit<PooledSandboxProviderOptions, 
 /**
  * Fills the defaults of {@link PooledSandboxProviderOptions} once.
  * @throws SandkitError `invalid_option` for a non-integer or out-of-range `min`/`max`,
- *   `destroyAttempts` or `createAttempts`, or a non-positive timeout or retry delay.
+ *   `destroyAttempts` or `createAttempts`, or a timeout or retry delay that is not a positive number
+ *   of ms up to {@link maxTimerMs} (`Infinity` is accepted for `idleTimeoutMs` and `acquireTimeoutMs`: no timeout).
  */
 export function normalizePoolOptions(options: PooledSandboxProviderOptions): NormalizedPoolOptions {
   const min = options.min ?? 0;
@@ -100,8 +111,16 @@ export function normalizePoolOptions(options: PooledSandboxProviderOptions): Nor
     'createRetryDelayMs',
     'createRetryMaxDelayMs',
   ] as const) {
-    if (!(normalized[key] > 0))
-      invalid(`${key} must be a positive number of milliseconds, got ${options[key]}`);
+    const value = normalized[key];
+    const unbounded = key === 'idleTimeoutMs' || key === 'acquireTimeoutMs';
+    if (
+      typeof value !== 'number' ||
+      !(value > 0) ||
+      (value > maxTimerMs && !(unbounded && value === Infinity))
+    )
+      invalid(
+        `${key} must be a positive number of milliseconds up to ${maxTimerMs} (what a timer holds, about 24.8 days)${unbounded ? ', or Infinity for no timeout' : ''}; got ${options[key]}`,
+      );
   }
   for (const key of ['destroyAttempts', 'createAttempts'] as const) {
     if (!Number.isInteger(normalized[key]) || normalized[key] < 1)

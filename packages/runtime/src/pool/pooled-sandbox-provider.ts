@@ -157,10 +157,13 @@ class SandboxPool implements PooledSandboxProvider {
           reject(error);
         },
       };
-      const timer = setTimeout(
-        () => waiter.fail(exhaustedError(this.options, this.waiters.length)),
-        this.options.acquireTimeoutMs,
-      );
+      // Infinity (validated by normalizePoolOptions) waits as long as it takes
+      const timer = Number.isFinite(this.options.acquireTimeoutMs)
+        ? setTimeout(
+            () => waiter.fail(exhaustedError(this.options, this.waiters.length)),
+            this.options.acquireTimeoutMs,
+          )
+        : undefined;
       const onAbort = (): void => waiter.fail(abortedError(this.name, signal?.reason));
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiters.push(waiter);

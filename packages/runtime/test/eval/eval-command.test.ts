@@ -137,7 +137,7 @@ describe('sandkit eval', () => {
       `--dataset ${join(dir, 'empty.jsonl')} holds no instance; give a SWE-bench`,
     );
     expect(garbage?.code).toBe(2);
-    expect(garbage?.stderr).toContain('(first problem: ');
+    expect(garbage?.stderr).toContain('1 record cannot be used, so nothing ran');
     expect(garbage?.stderr).toContain('garbage.jsonl line 1: not valid JSON');
     expect(existsSync(join(dir, 'no-record-empty'))).toBe(false);
   }, 120_000);

@@ -111,6 +111,7 @@ describe('runEval with resume', () => {
       reposDir: mirrors,
       cacheDir: join(dir, 'cache'),
       workers: 2,
+      skipInvalid: true,
       // the archive mode (git archive → tar through writeFile → one-commit repo) on the local adapter
       checkout: 'archive',
     });
@@ -124,17 +125,23 @@ describe('runEval with resume', () => {
       infra_error: true,
     });
     expect(run.results.get('ghost-1')?.error).toMatch(/no mirror of nobody\/ghost/);
-    expect(run.results.get('bad-1')).toMatchObject({ status: 'error', error_kind: 'invalid_record' });
+    // R07: a bad row skipped by skipInvalid is the dataset's error: in the total, not infrastructure
+    expect(run.results.get('bad-1')).toMatchObject({
+      status: 'error',
+      error_kind: 'dataset',
+      infra_error: false,
+    });
     expect(run.report).toMatchObject({
       total_instances: 3,
       resolved_ids: ['ok-1'],
       unresolved_ids: [],
       error_ids: ['bad-1', 'ghost-1'],
-      infra_error_ids: ['bad-1', 'ghost-1'],
-      resolved_rate: 1,
+      infra_error_ids: ['ghost-1'],
+      dataset_error_ids: ['bad-1'],
+      resolved_rate: 0.5,
     });
     expect(run.report.invalid_records[0]?.message).toMatch(/line 3 \(bad-1\): field FAIL_TO_PASS/);
     const summary = await readFile(join(out, 'summary.md'), 'utf8');
-    expect(summary).toMatch(/100\.0% leaving out 2 infrastructure errors/);
+    expect(summary).toMatch(/50\.0% leaving out 1 infrastructure errors/);
   }, 120_000);
 });

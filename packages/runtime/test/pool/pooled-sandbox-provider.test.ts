@@ -88,6 +88,56 @@ describe('createPooledSandboxProvider', () => {
     });
   });
 
+  describe('when acquireTimeoutMs is beyond what a timer holds', () => {
+    it('R09: waits without a timer for Infinity (no timeout) instead of failing after 1 ms', async () => {
+      const adapter = createCountingAdapter();
+      const pool = track(createPooledSandboxProvider({ adapter, max: 1, acquireTimeoutMs: Infinity }));
+      const held = await pool.acquire();
+      const waiting = pool.acquire();
+      let settled = false;
+      void waiting.then(
+        () => {
+          settled = true;
+        },
+        () => {
+          settled = true;
+        },
+      );
+      await sleep(60);
+      expect(settled).toBe(false);
+      await held.release();
+      const next = await waiting;
+      expect(next.id).toBe(held.id);
+      await next.release();
+    });
+
+    it.each([2 ** 31, 1e12, Number.NaN, -1])(
+      'R09: refuses acquireTimeoutMs %s with SandkitError invalid_option naming the limit',
+      (acquireTimeoutMs) => {
+        const adapter = createCountingAdapter();
+        let error: unknown;
+        try {
+          createPooledSandboxProvider({ adapter, max: 1, acquireTimeoutMs });
+        } catch (e) {
+          error = e;
+        }
+        expect(SandkitError.isInstance(error) && error.code).toBe('invalid_option');
+        expect((error as Error).message).toContain(
+          'acquireTimeoutMs must be a positive number of milliseconds up to 2147483647',
+        );
+        expect((error as Error).message).toContain('Infinity for no timeout');
+      },
+    );
+
+    it('R09: refuses a closeTimeoutMs over 2^31 - 1 ms, and Infinity there', () => {
+      const adapter = createCountingAdapter();
+      for (const closeTimeoutMs of [2 ** 31, Infinity])
+        expect(() => createPooledSandboxProvider({ adapter, max: 1, closeTimeoutMs })).toThrow(
+          /closeTimeoutMs must be a positive number of milliseconds up to 2147483647/,
+        );
+    });
+  });
+
   describe('when a sandbox is bad', () => {
     it('destroys and replaces a sandbox that fails its health check, never lending it again', async () => {
       const adapter = createCountingAdapter();

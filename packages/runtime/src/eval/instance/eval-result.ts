@@ -16,13 +16,16 @@ import type { PrefixMatch, TestsStatus } from './grade.js';
 export type InstanceStatus = 'resolved' | 'unresolved' | 'error' | 'empty_patch';
 
 /**
- * Why an instance errored. Only `patch_apply` is the model's doing; every other kind is an
- * infrastructure or dataset problem, kept out of the resolved rate and rerun by `--resume`.
+ * Why an instance errored. `patch_apply` is the model's doing and `dataset` the dataset's (both
+ * count in the resolved rate); every other kind is an infrastructure problem, kept out of the
+ * resolved rate and rerun by `--resume`.
  */
 export type ErrorKind =
   | 'patch_apply'
   | 'test_patch'
   | 'invalid_record'
+  /** `--skip-invalid`: the dataset row, or its prediction, could not be used; the dataset's doing, counted in the total. */
+  | 'dataset'
   | 'repo'
   | 'setup'
   | 'sandbox'
@@ -44,7 +47,7 @@ export interface InstanceResult {
   error_code?: string;
   /** Times the instance ran again on a fresh sandbox because its sandbox failed (expired, gone, did not start). */
   infra_retries?: number;
-  /** `true` for errors that are not the model's doing (everything but `patch_apply`). */
+  /** `true` for errors that are neither the model's doing nor the dataset's (everything but `patch_apply` and `dataset`). */
   infra_error: boolean;
   /** Program that applied the model patch, `null` when it did not apply or never ran. */
   patch_method: PatchMethod | null;
@@ -135,7 +138,7 @@ export function initialResult(instanceId: string, fields: Partial<InstanceResult
   };
 }
 
-/** Kinds that are not the model's doing. */
+/** Kinds that are neither the model's doing nor the dataset's (a bad row skipped by `--skip-invalid`). */
 export function isInfraError(kind: ErrorKind): boolean {
-  return kind !== 'patch_apply';
+  return kind !== 'patch_apply' && kind !== 'dataset';
 }

@@ -134,10 +134,18 @@ export async function runInstance(options: InstanceContext): Promise<InstanceRes
 /** Takes the instance's sandbox from its provider; `ms` is how long that took. */
 async function acquireSandbox(ctx: InstanceContext): Promise<{ session: SandboxSession; ms: number }> {
   const started = performance.now();
-  const session = await (await ctx.provider()).acquire({
-    signal: ctx.signal,
-    expectedDurationMs: ctx.timeoutMs,
-  });
+  const session = await (await ctx.provider())
+    .acquire({ signal: ctx.signal, expectedDurationMs: ctx.timeoutMs })
+    .catch((error: unknown) => {
+      if (!SandboxError.isInstance(error) || error.code !== SandkitErrorCode.poolExhausted) throw error;
+      // the pool's message names its API options; the run's are the eval's flags
+      throw new SandboxError({
+        code: SandkitErrorCode.poolExhausted,
+        message: `no sandbox became free within the instance's --timeout (${ctx.timeoutMs / 1000} s): every one of --max-sandboxes was in use; raise --max-sandboxes (your vendor's quota allowing) or --timeout`,
+        cause: error,
+        details: error.details,
+      });
+    });
   return { session, ms: Math.round(performance.now() - started) };
 }
 

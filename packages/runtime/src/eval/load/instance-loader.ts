@@ -18,7 +18,10 @@ import { validateRecords } from './validate-records.js';
 
 /** What {@link loadInstances} found. */
 export interface LoadedInstances {
-  /** Valid instances in file order; a repeated `instance_id` keeps the first and reports the rest. */
+  /**
+   * Valid instances in file order. A row repeated whole counts once; an `instance_id` on rows that
+   * differ drops all of them, each repeat reported in `errors`.
+   */
   instances: SweBenchInstance[];
   /** Every record that could not be used, each naming its position, instance id and field. */
   errors: RecordError[];
@@ -47,22 +50,28 @@ export async function loadInstances(
     ? await readParquetRecords(file)
     : readRecordBytes(readBytes(file, 'dataset'), file);
   const { valid, errors } = validateRecords(read.records, schema, file);
-  const seen = new Set<string>();
-  const instances: SweBenchInstance[] = [];
+  const first = new Map<string, { position: string; value: SweBenchInstance; text: string }>();
+  const repeated = new Set<string>();
   for (const { position, value } of valid) {
-    if (seen.has(value.instance_id)) {
-      errors.push({
-        file,
-        position,
-        instanceId: value.instance_id,
-        field: 'instance_id',
-        message: `${file} ${position}: instance_id ${value.instance_id} appears more than once; the first is used`,
-      });
+    const text = JSON.stringify(value);
+    const earlier = first.get(value.instance_id);
+    if (earlier === undefined) {
+      first.set(value.instance_id, { position, value, text });
       continue;
     }
-    seen.add(value.instance_id);
-    instances.push(value);
+    if (earlier.text === text) continue; // the same row twice: one row
+    repeated.add(value.instance_id);
+    errors.push({
+      file,
+      position,
+      instanceId: value.instance_id,
+      field: 'instance_id',
+      message: `${file} ${position}: instance_id ${value.instance_id} appears more than once, with other fields than at ${earlier.position}; both rows are ignored: keep one of them`,
+    });
   }
+  const instances = [...first.values()].flatMap((row) =>
+    repeated.has(row.value.instance_id) ? [] : [row.value],
+  );
   return { instances, errors: [...read.errors, ...errors] };
 }
 

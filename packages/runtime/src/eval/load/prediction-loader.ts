@@ -14,9 +14,14 @@ import { validateRecords } from './validate-records.js';
 
 /** What {@link loadPredictions} found. */
 export interface LoadedPredictions {
-  /** Valid predictions by instance id; a repeated id keeps the last one (a later run overrides). */
+  /**
+   * Valid predictions by instance id. A prediction repeated exactly counts once (a notice); an id
+   * with differing predictions has none here, and each repeat is an error.
+   */
   predictions: Map<string, SweBenchPrediction>;
   errors: RecordError[];
+  /** What was noticed but is no error (exact repeats), one sentence each. */
+  notices: string[];
 }
 
 /**
@@ -27,8 +32,34 @@ export async function loadPredictions(file: string): Promise<LoadedPredictions> 
   const read = readRecords(await readText(file, 'predictions'), file);
   const { valid, errors } = validateRecords(read.records, sweBenchPredictionSchema, file);
   const predictions = new Map<string, SweBenchPrediction>();
-  for (const { value } of valid) predictions.set(value.instance_id, value);
-  return { predictions, errors: [...read.errors, ...errors] };
+  const positions = new Map<string, string>();
+  const repeated = new Set<string>();
+  const notices: string[] = [];
+  for (const { position, value } of valid) {
+    const id = value.instance_id;
+    const earlier = predictions.get(id);
+    if (earlier === undefined && !repeated.has(id)) {
+      predictions.set(id, value);
+      positions.set(id, position);
+      continue;
+    }
+    if (earlier !== undefined && JSON.stringify(earlier) === JSON.stringify(value)) {
+      notices.push(
+        `${file} ${position}: the prediction for ${id} repeats ${positions.get(id)} exactly; it counts once`,
+      );
+      continue;
+    }
+    repeated.add(id);
+    predictions.delete(id);
+    errors.push({
+      file,
+      position,
+      instanceId: id,
+      field: 'instance_id',
+      message: `${file} ${position}: a second, different prediction for ${id} (the first is at ${positions.get(id)}); neither is used: keep one prediction per instance`,
+    });
+  }
+  return { predictions, errors: [...read.errors, ...errors], notices };
 }
 
 /** SWE-bench's name for gold predictions' `model_name_or_path`. */

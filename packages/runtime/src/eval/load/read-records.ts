@@ -77,7 +77,7 @@ export function readJsonLines(lines: Iterable<string>, file: string): ReadRecord
       errors.push({
         file,
         position: `line ${index + 1}`,
-        instanceId: null,
+        instanceId: instanceIdInText(line),
         field: null,
         message: `${file} line ${index + 1}: not valid JSON (${(error as Error).message}); in JSON Lines each line is one whole JSON object: fix that line (is it cut short, or one object spread over several lines?) or remove it`,
       });
@@ -105,4 +105,14 @@ export function peekInstanceId(value: unknown): string | null {
   if (typeof value !== 'object' || value === null) return null;
   const id = (value as Record<string, unknown>).instance_id;
   return typeof id === 'string' ? id : null;
+}
+
+/**
+ * The `instance_id` written in a line that is not valid JSON (cut short, say), when its text holds
+ * one whole `"instance_id": "…"` pair with a valid id; else `null`. The row exists, so a run can
+ * still count it.
+ */
+export function instanceIdInText(text: string): string | null {
+  const match = /"instance_id"\s*:\s*"([A-Za-z0-9][A-Za-z0-9._+@-]{0,199})"/.exec(text);
+  return match?.[1] ?? null;
 }

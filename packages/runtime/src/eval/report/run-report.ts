@@ -3,7 +3,7 @@
  * fields) and `summary.md`.
  * @module
  */
-import type { InstanceResult } from '../instance/eval-result.js';
+import { type InstanceResult, isInfraError } from '../instance/eval-result.js';
 import type { RecordError } from '../load/read-records.js';
 
 /** The run report. The first block of fields is SWE-bench's; the rest is sandkit's. */
@@ -25,10 +25,12 @@ export interface RunReport {
   unresolved_ids: string[];
   error_ids: string[];
   schema_version: 2;
-  /** Errors that are not the model's doing (sandbox, repository, test patch, timeout, bad record). */
+  /** Errors that are neither the model's doing nor the dataset's (sandbox, repository, test patch, timeout). */
   infra_error_ids: string[];
   /** Errors where the model patch did not apply. */
   patch_apply_error_ids: string[];
+  /** Rows of the dataset (or their predictions) that could not be used, skipped by `--skip-invalid`: counted in the total. */
+  dataset_error_ids: string[];
   /** resolved / (total − infrastructure errors), 0 when nothing counts. */
   resolved_rate: number;
   /** Records of the dataset or predictions that could not be used. */
@@ -64,7 +66,7 @@ export function buildRunReport(input: RunReportInput): RunReport {
   const unresolved = ids('unresolved');
   const errors = [...input.results.values()].filter((r) => r.status === 'error');
   const infra = errors
-    .filter((r) => r.error_kind !== 'patch_apply')
+    .filter((r) => r.error_kind === undefined || isInfraError(r.error_kind))
     .map((r) => r.instance_id)
     .sort();
   const counted = input.instanceIds.length - infra.length;
@@ -87,6 +89,10 @@ export function buildRunReport(input: RunReportInput): RunReport {
     infra_error_ids: infra,
     patch_apply_error_ids: errors
       .filter((r) => r.error_kind === 'patch_apply')
+      .map((r) => r.instance_id)
+      .sort(),
+    dataset_error_ids: errors
+      .filter((r) => r.error_kind === 'dataset')
       .map((r) => r.instance_id)
       .sort(),
     resolved_rate: counted > 0 ? resolved.length / counted : 0,
@@ -118,6 +124,9 @@ export function formatSummary(
     '',
     `Resolved: ${report.resolved_instances} of ${report.total_instances} (${pct(report.total_instances > 0 ? report.resolved_instances / report.total_instances : 0)} of all instances; ${pct(report.resolved_rate)} leaving out ${report.infra_error_ids.length} infrastructure errors).`,
     '',
+    report.dataset_error_ids.length === 0
+      ? ''
+      : `Dataset errors: ${report.dataset_error_ids.length} row(s) could not be used and were skipped (--skip-invalid), counted in the total as errors: ${escapeCell(report.dataset_error_ids.join(', '))}.\n`,
     input.schedule === undefined ? '' : `Schedule: ${escapeCell(input.schedule.reason)}.\n`,
     `| instance | status | FAIL_TO_PASS | PASS_TO_PASS | patch applied with | time (s) | note |${withOfficial ? ' official report |' : ''}`,
     `|---|---|---:|---:|---|---:|---|${withOfficial ? '---|' : ''}`,

@@ -46,7 +46,7 @@ describe('loadInstances', () => {
         problem_statement: 'kept as is',
       });
       expect(errors.map((e) => [e.position, e.instanceId, e.field])).toEqual([
-        ['line 3', null, null],
+        ['line 3', 'octo__widgets-3', null],
         ['line 2', 'octo__widgets-2', 'FAIL_TO_PASS'],
         ['line 4', 'octo__widgets-4', 'base_commit'],
       ]);
@@ -71,15 +71,34 @@ describe('loadInstances', () => {
   });
 
   describe('when the file is a JSON array', () => {
-    it('names bad records by index and rejects a repeated instance_id', async () => {
+    it('R07: names bad records by index and drops every row of an instance_id on differing rows, saying so', async () => {
       const file = join(dir, 'instances.json');
-      await writeFile(file, JSON.stringify([instance('a-1'), instance('a-1'), instance('../evil')]));
+      await writeFile(
+        file,
+        JSON.stringify([
+          instance('a-1'),
+          instance('a-1', { FAIL_TO_PASS: [] }),
+          instance('../evil'),
+          instance('b-1'),
+        ]),
+      );
       const { instances, errors } = await loadInstances(file);
-      expect(instances.map((i) => i.instance_id)).toEqual(['a-1']);
+      expect(instances.map((i) => i.instance_id)).toEqual(['b-1']);
       expect(errors.map((e) => [e.position, e.field])).toEqual([
         ['index 2', 'instance_id'],
         ['index 1', 'instance_id'],
       ]);
+      expect(errors[1]?.message).toContain(
+        'instance_id a-1 appears more than once, with other fields than at index 0; both rows are ignored',
+      );
+    });
+
+    it('R07: counts a row repeated whole once, without an error', async () => {
+      const file = join(dir, 'twice.json');
+      await writeFile(file, JSON.stringify([instance('a-1'), instance('a-1')]));
+      const { instances, errors } = await loadInstances(file);
+      expect(instances.map((i) => i.instance_id)).toEqual(['a-1']);
+      expect(errors).toEqual([]);
     });
   });
 
@@ -147,20 +166,29 @@ describe('loadInstances', () => {
 });
 
 describe('loadPredictions', () => {
-  it('keeps null patches, reports a record without model_patch, and lets a later line win', async () => {
+  it('R08: keeps null patches, reports a record without model_patch, and uses neither of two differing predictions for one id', async () => {
     const file = join(dir, 'preds.jsonl');
     const lines = [
       { instance_id: 'a-1', model_name_or_path: 'm', model_patch: 'old' },
       { instance_id: 'a-2', model_name_or_path: 'm', model_patch: null },
       { instance_id: 'a-3', model_name_or_path: 'm' },
       { instance_id: 'a-1', model_name_or_path: 'm', model_patch: 'new' },
+      { instance_id: 'a-2', model_name_or_path: 'm', model_patch: null },
     ];
     await writeFile(file, lines.map((l) => JSON.stringify(l)).join('\n'));
-    const { predictions, errors } = await loadPredictions(file);
-    expect(predictions.get('a-1')?.model_patch).toBe('new');
+    const { predictions, errors, notices } = await loadPredictions(file);
+    expect(predictions.has('a-1')).toBe(false);
     expect(predictions.get('a-2')?.model_patch).toBeNull();
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ position: 'line 3', instanceId: 'a-3', field: 'model_patch' });
+    expect(errors.map((e) => [e.position, e.instanceId, e.field])).toEqual([
+      ['line 3', 'a-3', 'model_patch'],
+      ['line 4', 'a-1', 'instance_id'],
+    ]);
+    expect(errors[1]?.message).toContain(
+      'a second, different prediction for a-1 (the first is at line 1); neither is used',
+    );
+    expect(notices).toEqual([
+      `${file} line 5: the prediction for a-2 repeats line 2 exactly; it counts once`,
+    ]);
   });
 
   it('names the predictions file and line of a line that does not parse', async () => {
