@@ -26,11 +26,11 @@ const level = /^\[(?:INFO|ERROR|WARNING|WARN)\] ?/;
 const dTest = /-Dtest=(\S+)/;
 const build = /^BUILD (SUCCESS|FAILURE)$/;
 const failedTest =
-  /^(?:(\w+)\(([\w.$]+)\)|([\w.$]+)\.([\w$]+(?:\[[^\]]*\])?)|([\w$]+(?:\(\))?(?:\[[^\]]*\])?))\s+Time elapsed: [\d.,]+ s(?:ec)?\s+<<< (FAILURE|ERROR)!$/;
+  /^(?:(\w+)\(([\w.$]+)\)|([\w.$]+)\.([\w$]+(?:\[[^\]]*\])?)|([\w$]+(?:\(\))?(?:\[[^\]]*\])?))\s+(?:-- )?Time elapsed: [\d.,]+ s(?:ec)?\s+<<< (FAILURE|ERROR)!$/;
 const running = /^Running ([\w.$]+)$/;
 const classLine =
-  /^Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+), Time elapsed: [^-]*(?:<<< \w+! )?- in ([\w.$]+)$/;
-const results = /^Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+)$/;
+  /^Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+), Time elapsed: [^-]*(?:<<< \w+! )?--? in ([\w.$]+)$/;
+const results = /^Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+)(?:, Flakes: \d+)?$/;
 const goal =
   /^Failed to execute goal ([\w.-]+:[\w.-]+):[\w.-]+:([\w-]+)(?: \([^)]*\))? on project [\w.-]+: (.*)$/;
 const compileError = /^(\/\S+\.java):\[\d+,\d+\] (.*)$/;
@@ -44,6 +44,7 @@ export function parseMaven(lines: readonly string[]): ParsedTestOutput {
   /** Summaries by the run they belong to (-Dtest selection or module): a repeated line is merged, never added. */
   const totals = new Map<string, { total: number; failed: number; skipped: number }>();
   let runKey = '';
+  const flaky = flakyTests(lines);
   for (let index = 0; index < lines.length; index++) {
     const raw = lines[index] as string;
     const line = raw.replace(level, '').trim();
@@ -73,6 +74,10 @@ export function parseMaven(lines: readonly string[]): ParsedTestOutput {
           : failed[3] !== undefined
             ? `${failed[3]}.${failed[4] as string}`
             : `${testClass ?? ''}${testClass ? '.' : ''}${(failed[5] as string).replace(/\(\)$/, '')}`;
+      if (flaky.has(name)) {
+        collector.add(name, 'passed', { outcome: 'flaky' });
+        continue;
+      }
       collector.add(name, failed[6] === 'ERROR' ? 'error' : 'failed');
       collector.fail(name, (lines[index + 1] as string | undefined)?.replace(level, '').trim() ?? '');
       continue;
@@ -119,4 +124,28 @@ export function parseMaven(lines: readonly string[]): ParsedTestOutput {
     collector.counts = { total, failed, skipped, passed: Math.max(0, total - failed - skipped) };
   }
   return collector.finish('maven');
+}
+
+/**
+ * Tests that surefire's `Flakes:` section (`-Dsurefire.rerunFailingTestsCount=N`) lists: they
+ * failed, then passed on a rerun, and surefire counts them as passed (`Tests run: 5, Failures: 1,
+ * …, Flakes: 1`). Names as `com.a.MathTest.testX`; surefire 2's `testX(com.a.MathTest)` is turned
+ * into that form.
+ */
+function flakyTests(lines: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  let inFlakes = false;
+  for (const raw of lines) {
+    const line = raw.replace(level, '').trim();
+    if (/^Flakes:$/.test(line)) {
+      inFlakes = true;
+      continue;
+    }
+    if (!inFlakes || line === '' || /^Run \d+: /.test(line)) continue;
+    const junit4 = /^(\w+)\(([\w.$]+)\)$/.exec(line);
+    if (junit4) names.add(`${junit4[2] as string}.${junit4[1] as string}`);
+    else if (/^[\w.$]+(?:\[[^\]]*\])?$/.test(line)) names.add(line);
+    else inFlakes = false; // `Tests run: …`, or the next section's header (`Errors:`)
+  }
+  return names;
 }

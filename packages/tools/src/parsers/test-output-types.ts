@@ -51,9 +51,11 @@ export interface ParsedTest {
   status: TestStatus;
   /**
    * Finer outcome when the runner reports one: `xfailed` (expected failure, status `skipped`),
-   * `xpassed` (unexpected pass, status `passed`), `todo` (status `skipped`).
+   * `xpassed` (unexpected pass, status `passed`), `todo` (status `skipped`), `flaky` (failed, then
+   * passed when the runner retried it: surefire `Flakes:`, pytest-rerunfailures, nextest `FLAKY`;
+   * status `passed`).
    */
-  outcome?: 'xfailed' | 'xpassed' | 'todo';
+  outcome?: 'xfailed' | 'xpassed' | 'todo' | 'flaky';
   /** unittest/Django: the docstring line printed in place of the name (SWE-bench keys on it too). */
   description?: string;
 }
