@@ -18,7 +18,10 @@
  * (1/3) crate::bin tests::fine`; `FAIL`, `SIGSEGV`/`SIGABRT`/any `SIG…`, `ABORT`, `TIMEOUT`,
  * `LEAK-FAIL` and `FAIL + LEAK` are failures, `PASS`, `LEAK` and `FLAKY` passes, `SKIP` skips, a
  * `TRY n …` line is a retry, not the result), named by the test path without its binary as cargo
- * test names it, and the counts from `Summary [ 0.012s] 3 tests run: 1 passed, 2 failed, 0 skipped`.
+ * test names it, and the counts from `Summary [ 0.012s] 3 tests run: 1 passed, 2 failed, 0 skipped`
+ * (always: the libtest output nextest re-prints in each `--- STDOUT: crate tests::x ---` block,
+ * `running 1 test` … `test result: FAILED. 0 passed; 1 failed; …`, is a copy and never counted).
+ * A `FLAKY n/m` test passed on a retry: status `passed`, outcome `flaky`.
  * A test killed by a signal gets the signal in its message; a failed test gets its panic.
  * @module
  */
@@ -37,6 +40,7 @@ const threadPanic = /^thread '([^']+)' (?:\(\d+\) )?panicked at (.+?):?$/;
 const binaryDied = /^\s*process didn't exit successfully: .*\((signal: .+)\)$/;
 const nextestStatus =
   /^\s*(PASS|FAIL|SKIP|LEAK|LEAK-FAIL|FAIL \+ LEAK|FLAKY \d+\/\d+|TIMEOUT|ABORT(?: SIG \d+)?|SIG[A-Z0-9]+|TRY \d+ \S+(?: \+ LEAK)?) \[\s*>?[\d.]+s\] (?:\(\s*\d+\/\d+\) )?(\S+) (\S.*?)\s*$/;
+const nextestBlock = /^--- (?:STDOUT|STDERR): +\S+ .+ ---$/;
 const nextestSummary = /^\s*Summary \[\s*[\d.]+s\] (\d+) tests? run: (.*)$/;
 
 /** Parses cargo test output. Pure; never throws. */
@@ -51,8 +55,15 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
   /** Every thread's first panic (nextest prints a failed test's output after its status line). */
   const allPanics = new Map<string, string>();
   let nextestCounts: { passed: number; failed: number; skipped: number; total: number } | undefined;
+  /** Inside nextest's `--- STDOUT: crate tests::x ---` block: libtest's lines there are a copy. */
+  let nextestEcho = false;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
+    if (nextestBlock.test(line)) {
+      nextestEcho = true;
+      continue;
+    }
+    if (nextestEcho && (resultLine.test(line) || summaryLine.test(line))) continue;
     const result = resultLine.exec(line);
     if (result) {
       const name = result[1] as string;
@@ -96,6 +107,7 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
       continue;
     }
     const status = nextestStatus.exec(line);
+    if (status || /^-{12}$/.test(line)) nextestEcho = false;
     if (status) {
       readNextestStatus(collector, status[1] as string, status[3] as string);
       continue;
@@ -151,8 +163,8 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     const result = collector.statusOf(thread);
     if (result === 'failed' || result === 'error') collector.fail(thread, message);
   }
-  if (nextestCounts !== undefined && summaries.size === 0) collector.counts = nextestCounts;
-  if (summaries.size > 0) {
+  if (nextestCounts !== undefined) collector.counts = nextestCounts;
+  else if (summaries.size > 0) {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
@@ -169,7 +181,8 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
 /** Records one nextest status line; a retry (`TRY n …`) is not a result. */
 function readNextestStatus(collector: TestCollector, word: string, name: string): void {
   if (word.startsWith('TRY ')) return;
-  if (word === 'PASS' || word === 'LEAK' || word.startsWith('FLAKY')) collector.add(name, 'passed');
+  if (word.startsWith('FLAKY')) collector.add(name, 'passed', { outcome: 'flaky' });
+  else if (word === 'PASS' || word === 'LEAK') collector.add(name, 'passed');
   else if (word === 'SKIP') collector.add(name, 'skipped');
   else {
     collector.add(name, 'failed');
