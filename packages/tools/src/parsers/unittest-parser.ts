@@ -6,7 +6,9 @@
  * A test with a docstring prints its name alone on one line and `First docstring line ... ok` on
  * the next: the name is taken from the line before, the docstring kept as `description`. When
  * other output lands between `... ` and the status (Django's "System check identified…"), the
- * bare status line that follows is given to the pending test. Counts come from `Ran N tests` and
+ * bare status line that follows is given to the pending test; a test that prints without a final
+ * newline gets its status glued on (`test_x (m.T) ... partialok`, `partialFAIL`, `partialskipped
+ * '…'`), and is read with it. Counts come from `Ran N tests` and
  * the `OK`/`FAILED (failures=1, errors=1, skipped=1, expected failures=1)` line after it.
  *
  * Subtests, on every Python: up to 3.10 a test whose subtests failed prints no status of its own,
@@ -103,11 +105,14 @@ export function parseUnittest(
         pending = undefined;
       } else {
         pending = name;
-        // The status may follow later output on the same line (`… System check … ok`).
-        const tail = / (ok|FAIL|ERROR)$/.exec(rest);
+        // The status may follow later output on the same line (`… System check … ok`), glued to
+        // it when the test printed without a final newline (`partialok`, `partialskipped 'x'`).
+        // A glued word may be the output's own end (`book`): the test stays pending, so a status
+        // on the next line still counts (the worse one wins).
+        const tail = /( ?)(ok|FAIL|ERROR|skipped '.*'|expected failure|unexpected success)$/.exec(rest);
         if (tail) {
-          record(collector, name, readStatus(tail[1] as string) as Outcome, description);
-          pending = undefined;
+          record(collector, name, readStatus(tail[2] as string) as Outcome, description);
+          if (tail[1] === ' ') pending = undefined;
         }
       }
     } else if (pending !== undefined) {
