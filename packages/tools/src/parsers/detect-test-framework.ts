@@ -55,7 +55,7 @@ const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
   ],
   [
     'pytest',
-    /^=+ (?:test session starts|.*\b(?:passed|failed|errors?|no tests ran)\b.* in [\d.]+s(?: \([^)]*\))?) =+$/m,
+    /^=+ (?:test session starts|(?!tests finished: ).*\b(?:passed|failed|errors?|no tests ran)\b.* in [\d.]+(?:s| seconds)(?: \([^)]*\))?) =+$/m,
   ],
   // -q: its progress lines (`..F.s                [ 40%]`); the summary then has no border.
   ['pytest', /^[.FEsxX]+ +\[ *\d+%\]$/m],

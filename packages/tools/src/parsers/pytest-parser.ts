@@ -21,13 +21,13 @@ import type { ParsedTest, ParsedTestOutput, TestStatus } from './test-output-typ
 type Word = 'PASSED' | 'FAILED' | 'ERROR' | 'SKIPPED' | 'XFAIL' | 'XPASS';
 const sessionStart = /^=+ test session starts =+$/;
 const finalSummary =
-  /^=+ (.*\b(?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|no tests ran)\b.*) in [\d.]+s(?: \([^)]*\))? =+$/;
+  /^=+ (?!tests finished: )(.*\b(?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|no tests ran)\b.*) in [\d.]+(?:s| seconds)(?: \([^)]*\))? =+$/;
 /**
  * `-q` prints the final summary without its `=` border: `1 failed, 2 passed, 1 warning in 0.12s`
  * (`no tests ran in 0.01s`). Only pytest's own count words, so another runner's line is not taken.
  */
 const quietSummary =
-  /^((?:\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?|rerun)(?:, |(?= in )))+|no tests ran) in [\d.]+s(?: \([^)]*\))?$/;
+  /^((?:\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?|rerun)(?:, |(?= in )))+|no tests ran) in [\d.]+(?:s| seconds)(?: \([^)]*\))?$/;
 const sectionHeader = /^_{3,} (.+?) _{3,}$/;
 const xdist = /^\[gw\d+\] (?:\[\s*\d+%\] |\[\s*\d+\/\d+\] )?(PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) (.*)$/;
 const workerCrash = /^(?:\[gw\d+\] )?worker '[^']*' crashed while running '(.+)'$/;
