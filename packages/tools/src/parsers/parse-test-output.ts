@@ -3,6 +3,7 @@
  * the runner detected when not given.
  * @module
  */
+import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { parseAntJunit } from './ant-junit-parser.js';
 import { parseAutomake } from './automake-parser.js';
 import { parseCargo } from './cargo-parser.js';
@@ -32,7 +33,7 @@ import { parseRspecJson } from './rspec-json-parser.js';
 import { parseRspec } from './rspec-parser.js';
 import { parseSympy } from './sympy-parser.js';
 import { parseTap } from './tap-parser.js';
-import type { ParsedTestOutput, TestFramework } from './test-output-types.js';
+import { type ParsedTestOutput, type TestFramework, testFrameworks } from './test-output-types.js';
 import { parseTestUnit } from './test-unit-parser.js';
 import { parseUnittest } from './unittest-parser.js';
 import { parseVitest } from './vitest-parser.js';
@@ -86,11 +87,20 @@ const parsers: Record<TestFramework, (lines: readonly string[]) => ParsedTestOut
  * colours, OSC hyperlinks) are removed first. When `framework` is absent and nothing is
  * recognised, the result is `{ framework: 'unknown', tests: [], failures: [] }`.
  *
- * Pure and linear in the size of `text`; never throws.
+ * Pure and linear in the size of `text`.
+ *
+ * @throws SandkitError `invalid_option` when `framework` is given and is not one of
+ * {@link testFrameworks} (the message lists them); any text is parsed without throwing.
  */
 export function parseTestOutput(text: string, options: ParseTestOutputOptions = {}): ParsedTestOutput {
   const clean = stripAnsiCodes(text);
-  const framework = options.framework ?? detectTestFramework(clean);
+  const given = options.framework;
+  if (given !== undefined && !Object.hasOwn(parsers, given))
+    throw new SandkitError({
+      code: SandkitErrorCode.invalidOption,
+      message: `parseTestOutput: unknown framework ${JSON.stringify(given)}; use one of ${testFrameworks.join(', ')}, or leave it out to detect the runner from the text`,
+    });
+  const framework = given ?? detectTestFramework(clean);
   if (framework === undefined) return { framework: 'unknown', tests: [], failures: [] };
   // pytest logs are the big ones (SWE-bench runs): read line by line without holding them all.
   if (framework === 'pytest') return parsePytestText(clean);
