@@ -2,7 +2,10 @@
  * pytest output: the verbose form (`path::test[params] PASSED  [ 50%]`, `[1/3]` in the count
  * style, nothing in the classic one), the `-rA` short test summary (`FAILED path::test[params] -
  * message`), xdist lines in every console style (`[gw0] [ 50%] PASSED id`, `[gw0] [1/3] PASSED
- * id`, `[gw0] PASSED id`) and the final `=== 2 failed, 6 passed in 0.1s ===` line.
+ * id`, `[gw0] PASSED id`) and the final `=== 2 failed, 6 passed in 0.1s ===` line (pytest < 5:
+ * `=== 242 passed, 1 warnings in 6.79 seconds ===`). pytest-rerunfailures' `id RERUN` lines are
+ * tries, not results: the test keeps the status of its last run, outcome `flaky` when that passed,
+ * and `N rerun` in the summary is not counted.
  *
  * Failures outside any test count: a module that fails to collect (`ERROR collecting path`) is an
  * error named by its path; an `ERROR at setup/teardown of x` or FAILURES section whose test no
@@ -217,6 +220,11 @@ function readResultLine(line: string, collector: TestCollector): boolean {
   if (!line.includes('::')) return false;
   const end = nodeIdEnd(line);
   if (end > 0 && line.charCodeAt(end) === 32) {
+    // pytest-rerunfailures: `id RERUN` is a failed try before a retry, not the test's result.
+    if (line.startsWith('RERUN', end + 1) && !isWordChar(line.charCodeAt(end + 6))) {
+      collector.retried(line.slice(0, end));
+      return true;
+    }
     for (const word of verboseWords) {
       if (line.startsWith(word, end + 1) && !isWordChar(line.charCodeAt(end + 1 + word.length))) {
         record(collector, word, line.slice(0, end), '');

@@ -18,6 +18,7 @@ const rank: Record<TestStatus, number> = { skipped: 0, passed: 1, failed: 2, err
 export class TestCollector {
   private readonly tests = new Map<string, ParsedTest>();
   private readonly failures = new Map<string, string>();
+  private readonly retriedNames = new Set<string>();
   counts: TestCounts | undefined;
 
   /** Records a test; a worse status replaces a better one, never the reverse. */
@@ -48,6 +49,14 @@ export class TestCollector {
       this.failures.set(name, message.trim());
   }
 
+  /**
+   * Records that the runner retried `name` after a failed try (pytest-rerunfailures' `RERUN`): a
+   * test whose final status is `passed` then gets outcome `flaky`. A retry is not a result.
+   */
+  retried(name: string): void {
+    this.retriedNames.add(name);
+  }
+
   /** The status recorded for `name`, or `undefined`. */
   statusOf(name: string): TestStatus | undefined {
     return this.tests.get(name)?.status;
@@ -57,6 +66,8 @@ export class TestCollector {
   finish(framework: TestFramework): ParsedTestOutput {
     const failures: ParsedFailure[] = [];
     for (const test of this.tests.values()) {
+      if (test.status === 'passed' && test.outcome === undefined && this.retriedNames.has(test.name))
+        test.outcome = 'flaky';
       if ((test.status === 'failed' || test.status === 'error') && !this.failures.has(test.name))
         this.failures.set(test.name, '');
     }

@@ -63,6 +63,22 @@ describe('real-world cases, fourth set: parsers', () => {
     });
   });
 
+  describe('F09: pytest-rerunfailures marks a retried test RERUN', () => {
+    it('F09: gives a retried test the status of its last run, flaky when it passed, and never counts the reruns', () => {
+      const verbose = parseTestOutput(fixture('pytest-rerun-verbose.txt'));
+      expect(verbose.tests).toEqual([
+        { name: 'test_flaky.py::test_fine', status: 'passed' },
+        { name: 'test_flaky.py::test_flaky', status: 'passed', outcome: 'flaky' },
+        { name: 'test_flaky.py::test_always', status: 'failed' },
+      ]);
+      expect(counts(verbose)).toEqual({ passed: 2, failed: 1, skipped: 0, total: 3 });
+      // Without -v pytest names no try: the statuses and counts are the same, no flaky mark.
+      const ra = parseTestOutput(fixture('pytest-rerun-ra.txt'));
+      expect(statuses(ra)).toEqual(statuses(verbose));
+      expect(counts(ra)).toEqual(counts(verbose));
+    });
+  });
+
   describe('F11: cargo-nextest re-prints each failing test libtest output', () => {
     const failureBlock = (name: string, line: number, message: string): string[] => [
       `--- STDOUT:              tiny ${name} ---`,
