@@ -195,7 +195,10 @@ describe('real-world cases, fourth set: parsers', () => {
 describe('parseTestOutput', () => {
   describe('when pytest is older than 5 (`in 6.79 seconds`)', () => {
     it.each([
-      ['============ 242 passed, 1 warnings in 6.79 seconds ============', { passed: 242, failed: 0, skipped: 0, total: 242 }],
+      [
+        '============ 242 passed, 1 warnings in 6.79 seconds ============',
+        { passed: 242, failed: 0, skipped: 0, total: 242 },
+      ],
       ['=== 1 failed, 2 passed in 0.12 seconds ===', { passed: 2, failed: 1, skipped: 0, total: 3 }],
       ['1 failed, 2 passed, 3 skipped in 0.12 seconds', { passed: 2, failed: 1, skipped: 3, total: 6 }],
     ])('reads the counts of %s', (line, expected) => {
@@ -218,7 +221,9 @@ describe('parseTestOutput', () => {
       }
       expect(SandkitError.isInstance(thrown)).toBe(true);
       expect((thrown as SandkitError).code).toBe('invalid_option');
-      expect((thrown as SandkitError).message).toMatch(/unknown framework "nosetests"; use one of jest, vitest, pytest,/);
+      expect((thrown as SandkitError).message).toMatch(
+        /unknown framework "nosetests"; use one of jest, vitest, pytest,/,
+      );
     });
   });
 });
