@@ -1,4 +1,10 @@
-import { formatCommand, pinnedGitArgv, pinnedGitEnv, quoteShellArgument, type SandboxClient } from '@sandkit/core';
+import {
+  formatCommand,
+  pinnedGitArgv,
+  pinnedGitEnv,
+  quoteShellArgument,
+  type SandboxClient,
+} from '@sandkit/core';
 
 /**
  * `git diff` of everything the run changed in `workdir`, new untracked files included (ignored files
