@@ -48,6 +48,13 @@ export {
   promptPlaceholders,
   renderPrompt,
 } from './run/prompt-template.js';
+export {
+  type ReplayDivergence,
+  type ReplayOptions,
+  type ReplayResult,
+  readTrajectoryFile,
+  replayTrajectory,
+} from './run/replay-trajectory.js';
 export { type AgentBenchmarkResult, runAgentBenchmark, trajectoryPath } from './run/run-agent-benchmark.js';
 export {
   type NormalizedRunOptions,
