@@ -5,7 +5,9 @@
  *
  * Files in `out`: `preds.json` (rewritten atomically after every instance), one trajectory per
  * instance at `<instance_id>/<instance_id>.traj.json` (written atomically when the instance ends,
- * also when it is aborted), `run.json` and `summary.md` (rewritten after every instance).
+ * also when it is aborted), `run.json` and `summary.md` (rewritten after every instance). Local
+ * sandboxes are made in `<out>/.sandboxes/` (removed at the end, and at the start of the next run
+ * in `out`, so a killed run's leftovers go with the next `--resume`).
  * @module
  */
 import { setMaxListeners } from 'node:events';
@@ -13,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
+import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { createEvalSandboxes, resolveCheckoutMode } from '../eval/eval-sandboxes.js';
 import { RepoStore } from '../eval/instance/repo-store.js';
 import { loadInstances } from '../eval/load/instance-loader.js';
@@ -129,7 +132,12 @@ async function runTodo(
   notice: (message: string) => void,
 ): Promise<void> {
   const store = new RepoStore({ reposDir: opts.reposDir, cacheDir: opts.cacheDir, repoUrl: opts.repoUrl });
+  // local sandboxes live in <out>/.sandboxes: what a killed run (kill -9) left there goes now
+  const localRoot = join(opts.out, '.sandboxes');
+  const local = opts.sandbox === 'local' && opts.adapter === null;
+  if (local) await rm(localRoot, { recursive: true, force: true });
   const sandboxes = createEvalSandboxes({
+    ...(local ? { adapterFor: async () => createLocalSandboxAdapter({ root: localRoot }) } : {}),
     kind: opts.sandbox,
     image: opts.image,
     naming: { ...officialImageNaming, template: null },
@@ -192,6 +200,7 @@ async function runTodo(
     await Promise.all(Array.from({ length: Math.min(opts.workers, todo.length) }, worker));
   } finally {
     await sandboxes.close();
+    if (local) await rm(localRoot, { recursive: true, force: true });
   }
 }
 

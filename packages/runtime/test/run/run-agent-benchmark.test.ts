@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MockLanguageModelV3 } from 'ai/test';
@@ -82,6 +82,7 @@ describe('runAgentBenchmark', () => {
       });
       expect(graded.report.resolved_instances).toBe(6);
       expect((await localSandboxes()).filter((d) => !before.includes(d))).toEqual([]);
+      expect(existsSync(join(out, '.sandboxes'))).toBe(false);
     });
   });
 
@@ -199,6 +200,8 @@ describe('runAgentBenchmark', () => {
       await expect(
         runAgentBenchmark({ ...base(), out, instanceIds: [id], model: instanceModel(instances, oracle) }),
       ).rejects.toThrow(/--resume/);
+      // what a killed run would leave behind: a sandbox directory in <out>/.sandboxes
+      await mkdir(join(out, '.sandboxes', 'sandkit-leftover'), { recursive: true });
       const resumed = await runAgentBenchmark({
         ...base(),
         out,
@@ -217,6 +220,7 @@ describe('runAgentBenchmark', () => {
       const preds = JSON.parse(await readFile(join(out, 'preds.json'), 'utf8'));
       expect(Object.keys(preds)).toHaveLength(6);
       expect(existsSync(join(out, 'summary.md'))).toBe(true);
+      expect(existsSync(join(out, '.sandboxes'))).toBe(false);
     });
   });
 });
