@@ -10,7 +10,7 @@ import { runEval } from '../../src/eval/run-eval.js';
 import { runAgentBenchmark, trajectoryPath } from '../../src/run/run-agent-benchmark.js';
 import { trajectorySchema } from '../../src/run/trajectory-schema.js';
 import { buildMirrors, miniInstances, tempDir } from '../eval/eval-test-helpers.js';
-import { instanceModel, malformed, neverStops, oracle } from './run-test-model.js';
+import { instanceModel, malformed, neverStops, oracle, type TurnScript } from './run-test-model.js';
 
 let mirrors: string;
 let cleanup: () => Promise<void>;
@@ -162,6 +162,23 @@ describe('runAgentBenchmark', () => {
       expect(traj?.totals.cost_usd).toBeCloseTo(0.03);
     });
 
+    it('with --total-cost-limit, stops the instance that reaches it and starts no other', async () => {
+      const out = await outDir('total-cost');
+      const run = await runAgentBenchmark({
+        ...base(),
+        workers: 1,
+        out,
+        instanceIds: ['sandkit-mini__pager-1', 'sandkit-mini__pager-2'],
+        totalCostLimitUsd: 0.015,
+        costOf: () => 0.01,
+        model: instanceModel(instances, neverStops),
+      });
+      expect(run.trajectories.get('sandkit-mini__pager-1')).toMatchObject({ exit_status: 'cost_limit' });
+      expect(run.trajectories.get('sandkit-mini__pager-1')?.steps).toHaveLength(2);
+      expect(run.trajectories.has('sandkit-mini__pager-2')).toBe(false);
+      expect(run.record).toMatchObject({ instances: 2, finished: 1 });
+    });
+
     it('refuses a cost limit without a price, saying how to give one', async () => {
       await expect(
         runAgentBenchmark({
@@ -171,6 +188,44 @@ describe('runAgentBenchmark', () => {
           model: instanceModel(instances, oracle),
         }),
       ).rejects.toThrow(/--price input=/);
+    });
+  });
+
+  describe('when the agent commits its change and runs commands', () => {
+    it('takes the patch against the prepared tree, so the commit is in it and .sandkit/ is not', async () => {
+      const out = await outDir('commit');
+      const commitAfterFix: TurnScript = (instance, turn) => {
+        const calls = [
+          { toolName: 'apply_diff', input: { diff: instance.patch } },
+          {
+            toolName: 'exec',
+            input: {
+              command: 'git -c user.name=a -c user.email=a@b.c commit -qam fix && git log --oneline | wc -l',
+            },
+          },
+        ];
+        const call = calls[turn];
+        return call === undefined
+          ? [{ type: 'text', text: 'done' }]
+          : [
+              {
+                type: 'tool-call',
+                toolCallId: `c${turn}`,
+                toolName: call.toolName,
+                input: JSON.stringify(call.input),
+              },
+            ];
+      };
+      const run = await runAgentBenchmark({
+        ...base(),
+        out,
+        instanceIds: ['sandkit-mini__pager-1'],
+        model: instanceModel(instances, commitAfterFix),
+      });
+      const traj = run.trajectories.get('sandkit-mini__pager-1');
+      expect(traj?.steps[1]?.tool_calls[0]).toMatchObject({ name: 'exec', is_error: false });
+      expect(traj?.patch).toContain('Math.ceil');
+      expect(traj?.patch).not.toContain('.sandkit');
     });
   });
 
