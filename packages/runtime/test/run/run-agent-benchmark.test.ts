@@ -229,6 +229,33 @@ describe('runAgentBenchmark', () => {
     });
   });
 
+  describe('when the instance runs past --instance-timeout', () => {
+    it('ends it with timeout, keeping the steps so far and the patch', async () => {
+      const out = await outDir('timeout');
+      const slow = new MockLanguageModelV3({
+        doGenerate: async (options) => {
+          const turn = options.prompt.filter((m) => m.role === 'assistant').length;
+          if (turn === 0) return instanceModel(instances, neverStops).doGenerate(options);
+          return new Promise((_, reject) =>
+            options.abortSignal?.addEventListener('abort', () => reject(options.abortSignal?.reason)),
+          );
+        },
+      });
+      const run = await runAgentBenchmark({
+        ...base(),
+        out,
+        instanceIds: ['sandkit-mini__pager-1'],
+        instanceTimeoutSeconds: 3,
+        model: slow,
+      });
+      const traj = run.trajectories.get('sandkit-mini__pager-1');
+      expect(traj?.exit_status).toBe('timeout');
+      expect(traj?.error?.message).toMatch(/--instance-timeout 3 s/);
+      expect(traj?.steps).toHaveLength(1);
+      expect(traj?.patch).toContain('NOTES.txt');
+    });
+  });
+
   describe('when the run is aborted mid-instance', () => {
     it('writes the partial trajectory as aborted, leaves it out of preds.json, and --resume runs it again', async () => {
       const out = await outDir('abort');
