@@ -41,6 +41,34 @@ export type { RunReport } from './eval/report/run-report.js';
 export { type EvalRunResult, runEval } from './eval/run-eval.js';
 export { type ImageNaming, instanceImageName, officialImageNaming } from './eval/sandbox/official-image.js';
 export { createMcpServer, type McpServerOptions } from './mcp/create-mcp-server.js';
+export { type AgentExitStatus, agentExitStatuses, rerunStatuses } from './run/exit-status.js';
+export {
+  defaultPromptFile,
+  loadPromptTemplate,
+  promptPlaceholders,
+  renderPrompt,
+} from './run/prompt-template.js';
+export {
+  type ReplayDivergence,
+  type ReplayOptions,
+  type ReplayResult,
+  readTrajectoryFile,
+  replayTrajectory,
+} from './run/replay-trajectory.js';
+export { type AgentBenchmarkResult, runAgentBenchmark, trajectoryPath } from './run/run-agent-benchmark.js';
+export {
+  type NormalizedRunOptions,
+  normalizeRunOptions,
+  type RunAgentBenchmarkOptions,
+} from './run/run-options.js';
+export type { RunRecord } from './run/run-record.js';
+export {
+  type TokenUsage,
+  type Trajectory,
+  type TrajectoryStep,
+  trajectorySchema,
+} from './run/trajectory-schema.js';
+export type { CostOf } from './run/trajectory-step.js';
 export { normalizePoolOptions, type PooledSandboxProviderOptions } from './pool/normalize-pool-options.js';
 export {
   createPooledSandboxProvider,

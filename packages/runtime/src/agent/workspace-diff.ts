@@ -1,4 +1,10 @@
-import { formatCommand, pinnedGitArgv, pinnedGitEnv, type SandboxClient } from '@sandkit/core';
+import {
+  formatCommand,
+  pinnedGitArgv,
+  pinnedGitEnv,
+  quoteShellArgument,
+  type SandboxClient,
+} from '@sandkit/core';
 
 /**
  * `git diff` of everything the run changed in `workdir`, new untracked files included (ignored files
@@ -11,6 +17,8 @@ import { formatCommand, pinnedGitArgv, pinnedGitEnv, type SandboxClient } from '
  *
  * It stages into a throw-away index file (`GIT_INDEX_FILE`), so the repo's own index is untouched.
  * Returns `''` when `workdir` is not a git work tree.
+ * @param options `base`: the commit or tree to diff against instead of HEAD (`sandkit run` passes the
+ *   tree of the workspace as prepared, so commits the agent makes stay in the patch).
  * @throws SandboxError when the sandbox fails; a git error (exit ≠ 0) is returned as `''`, with its
  *   stderr in `error`.
  */
@@ -18,6 +26,7 @@ export async function workspaceDiff(
   client: SandboxClient,
   workdir: string,
   signal?: AbortSignal,
+  options: { base?: string } = {},
 ): Promise<{ diff: string; error?: string }> {
   const git = (subcommand: string, ...args: string[]): string =>
     formatCommand(pinnedGitArgv(subcommand, args));
@@ -26,7 +35,9 @@ export async function workspaceDiff(
     'idx=$(mktemp -u) || exit 2',
     'trap \'rm -f "$idx"\' EXIT',
     'export GIT_INDEX_FILE="$idx"',
-    `if ${git('rev-parse', '--verify', '-q', 'HEAD')} >/dev/null; then base=HEAD; ${git('read-tree', 'HEAD')} || exit 2; else base=; fi`,
+    options.base === undefined
+      ? `if ${git('rev-parse', '--verify', '-q', 'HEAD')} >/dev/null; then base=HEAD; ${git('read-tree', 'HEAD')} || exit 2; else base=; fi`
+      : `base=${quoteShellArgument(options.base)}; ${git('read-tree', options.base)} || exit 2`,
     `${git('add', '-A', '.')} || exit 2`,
     `${git('diff', '--cached', '--binary')} $base`,
   ].join('\n');

@@ -97,6 +97,17 @@ export function exampleMirrorsDir(cacheDir: string): string {
   return join(cacheDir, 'swebench-mini');
 }
 
+/**
+ * The embedded dataset ready to run: its repositories built into `<cacheDir>/swebench-mini` (see
+ * {@link exampleCacheDir}), as `sandkit eval --example` builds them (`sandkit run --example` uses it).
+ */
+export async function prepareExampleDataset(
+  cacheDir?: string,
+): Promise<{ dataset: string; reposDir: string }> {
+  const reposDir = await buildReposInto(exampleMirrorsDir(exampleCacheDir(cacheDir)));
+  return { dataset: exampleDatasetFiles.instances, reposDir };
+}
+
 /** Builds the repositories in a fresh sibling directory, then puts it in place of `target`. */
 async function buildReposInto(target: string): Promise<string> {
   await mkdir(resolve(target, '..'), { recursive: true });

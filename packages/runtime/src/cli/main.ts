@@ -8,9 +8,10 @@ import { registerConformanceCommand } from './conformance-command.js';
 import { registerEvalCommand } from './eval-command.js';
 import { registerGradeCommand } from './grade-command.js';
 import { registerMcpCommand } from './mcp-command.js';
+import { registerReplayCommand } from './replay-command.js';
 
 /**
- * The `sandkit` CLI: `mcp`, `call`, `conformance`, `eval`, `grade`, `clean`.
+ * The `sandkit` CLI: `mcp`, `call`, `conformance`, `eval`, `grade`, `clean`, `replay`.
  * Results go to stdout; diagnostics to stderr. Exit 1 on an error.
  */
 const program = new Command('sandkit')
@@ -22,6 +23,7 @@ registerConformanceCommand(program);
 registerEvalCommand(program);
 registerGradeCommand(program);
 registerCleanCommand(program);
+registerReplayCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -105,6 +105,17 @@ export function inPlaceStep(repoDir: string, baseCommit: string, workdir: string
   };
 }
 
+/** The preparation steps of a script: the tree step, then the row's `setup_cmd` in the tree when it has one. */
+export function preparationSteps(
+  treeStep: PrepareStep,
+  setupCommand: string | null,
+  repoDir: string,
+): PrepareStep[] {
+  const steps = [treeStep];
+  if (setupCommand !== null) steps.push({ name: 'setup', command: setupCommand, cwd: repoDir });
+  return steps;
+}
+
 /** The whole script (bash). Steps stop at the first failure; see `prepare-script.ts` for the framing. */
 export function buildEvalScript(input: EvalScriptInput): string {
   const files: string[] = [];
@@ -114,9 +125,7 @@ export function buildEvalScript(input: EvalScriptInput): string {
   files.push(
     hereDocument(testPath, input.testPatch.endsWith('\n') ? input.testPatch : `${input.testPatch}\n`),
   );
-  const steps: PrepareStep[] = [input.treeStep];
-  if (input.setupCommand !== null)
-    steps.push({ name: 'setup', command: input.setupCommand, cwd: input.repoDir });
+  const steps: PrepareStep[] = preparationSteps(input.treeStep, input.setupCommand, input.repoDir);
   if (input.modelPatch !== null)
     steps.push({
       name: 'model patch',

@@ -11,21 +11,18 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { quoteShellArgument, type SandboxSession } from '@sandkit/core';
 import { gradeLog } from '../grade/grade-log.js';
-import { checkoutStep } from './checkout-instance.js';
 import type { EvalLog } from './eval-log.js';
 import type { InstanceResult, SweBenchInstanceReport } from './eval-result.js';
-import { buildEvalScript, inPlaceStep, noTreeMarker } from './eval-script.js';
+import { buildEvalScript } from './eval-script.js';
 import { StepError } from './eval-step-error.js';
 import type { InstanceContext } from './instance-context.js';
+import { inInstanceTree, preparationError, preparationStepNames } from './instance-tree.js';
 import { preparePatch, readPatchStep } from './patch-step.js';
 import { type PrepareStep, parsePrepareOutput, type StepOutcome } from './prepare-script.js';
 import { testPlan } from './test-plan.js';
 
 /** Bytes of script output kept (the rest is counted, not kept). */
 const testOutputBytes = 64 * 1024 * 1024;
-
-/** Where SWE-bench's images keep the repository (`DOCKER_WORKDIR`). */
-export const officialRepoDir = '/testbed';
 
 /**
  * Evaluates the instance in `session`, filling `result` and `report`. Calls `sandboxDone` once
@@ -101,44 +98,11 @@ export async function evaluate(
     return { exec, steps: parsePrepareOutput(exec.stdout) };
   };
 
-  let repoDir: string;
-  let outcome: Awaited<ReturnType<typeof run>>;
-  if (ctx.checkoutMode === 'clone' || ctx.checkoutMode === 'archive') {
-    repoDir = `${session.workdir}/repo`;
-    outcome = await run(
-      await checkout(ctx, session, log, repoDir, scratchDir),
-      repoDir,
-      ctx.checkoutMode === 'archive',
-    );
-  } else if (ctx.treelessImage?.known() === true) {
-    log.note(
-      `the image has no repository at ${officialRepoDir}: uploading the tree (an earlier instance of this run found none; not probed again)`,
-    );
-    repoDir = `${session.workdir}/repo`;
-    outcome = await run(
-      await checkout({ ...ctx, checkoutMode: 'archive' }, session, log, repoDir, scratchDir),
-      repoDir,
-      true,
-    );
-  } else {
-    repoDir = officialRepoDir;
-    outcome = await run(inPlaceStep(repoDir, instance.base_commit, session.workdir), repoDir, false);
-    const probe = outcome.steps.get('in place');
-    if (probe?.exitCode === 3 && probe.output.includes(noTreeMarker)) {
-      ctx.treelessImage?.learned();
-      log.note(`the image has no repository at ${officialRepoDir}: uploading the tree`);
-      repoDir = `${session.workdir}/repo`;
-      outcome = await run(
-        await checkout({ ...ctx, checkoutMode: 'archive' }, session, log, repoDir, scratchDir),
-        repoDir,
-        true,
-      );
-    }
-  }
+  const { outcome } = await inInstanceTree(ctx, session, log, scratchDir, run);
   const { exec, steps } = outcome;
   // the rest is host-side (steps, grading, files): the sandbox's quota slot is not held for it
   sandboxDone();
-  const order = ['in place', 'checkout', 'setup', 'model patch', 'tests'];
+  const order = [...preparationStepNames, 'model patch', 'tests'];
   let failed: string | null = null;
   for (const name of order) {
     const step = steps.get(name);
@@ -161,22 +125,13 @@ export async function evaluate(
     );
   }
   const output = (name: string): string => steps.get(name)?.output ?? '';
-  switch (failed) {
-    case 'in place':
-      throw new StepError('repo', lastLine(output('in place')));
-    case 'checkout':
-      throw new StepError(
-        'repo',
-        `checkout of ${instance.base_commit} failed: ${lastLine(output('checkout'))}`,
-      );
-    case 'setup':
-      throw new StepError('setup', `setup_cmd failed (exit ${steps.get('setup')?.exitCode}); see eval.log`);
-    case 'model patch':
-      throw new StepError(
-        'patch_apply',
-        `the model patch does not apply (${ctx.patchPolicy === 'official' ? 'git apply, git apply --reject, patch --fuzz=5' : 'git apply, then patch --fuzz=0'}): ${firstProblem(output('model patch'))}; see eval.log`,
-      );
-  }
+  const prepared = preparationError(failed, steps, instance.base_commit);
+  if (prepared !== null) throw prepared;
+  if (failed === 'model patch')
+    throw new StepError(
+      'patch_apply',
+      `the model patch does not apply (${ctx.patchPolicy === 'official' ? 'git apply, git apply --reject, patch --fuzz=5' : 'git apply, then patch --fuzz=0'}): ${firstProblem(output('model patch'))}; see eval.log`,
+    );
   const applied = model.empty
     ? { applied: true, method: 'none' as const, offsets: [] }
     : readPatchStep(output('model patch'), steps.get('model patch')?.exitCode ?? null);
@@ -231,32 +186,6 @@ export async function evaluate(
     );
   }
   await writeReport(outDir, instance.instance_id, report);
-}
-
-async function checkout(
-  ctx: InstanceContext,
-  session: SandboxSession,
-  log: EvalLog,
-  repoDir: string,
-  scratchDir: string,
-): Promise<PrepareStep> {
-  return checkoutStep({
-    client: session.client,
-    log,
-    store: ctx.store,
-    mode: ctx.checkoutMode === 'clone' ? 'clone' : 'archive',
-    repo: ctx.instance.repo,
-    commit: ctx.instance.base_commit,
-    repoDir,
-    workdir: session.workdir,
-    scratchDir,
-    signal: ctx.signal,
-    ...(ctx.archive === undefined ? {} : { tar: ctx.archive }),
-  });
-}
-
-function lastLine(text: string): string {
-  return text.trim().split('\n').at(-1) ?? '';
 }
 
 /** Writes `report.json` in SWE-bench's shape: `{ [instance_id]: report }`. */
