@@ -3,13 +3,16 @@
  * output is parsed or stored (a diff that becomes a patch, a list of files, a message matched
  * against) is built here, so a repository or global config such as `diff.noprefix=true`,
  * `diff.mnemonicPrefix`, `diff.external`, `color.ui=always` or `core.quotePath=false` cannot change
- * what sandkit reads. Settings are git-config(1)'s; `-c` on the command line wins over every config
+ * what sandkit reads, and no hook of the repository runs. Settings are git-config(1)'s; `-c` on the command line wins over every config
  * file, and explicit diff options (`--src-prefix`, `--no-color`, `--no-ext-diff`) win over config.
  * @module
  */
 import { formatCommand } from './shell-quote.js';
 
-/** `-c` pairs put before every subcommand: the config git-config(1) lets change a parsed format. */
+/**
+ * `-c` pairs put before every subcommand: the config git-config(1) lets change a parsed format,
+ * and `core.hooksPath=/dev/null` so that no hook (`post-checkout`, `pre-commit`, …) runs.
+ */
 export const pinnedGitConfig: readonly string[] = [
   '-c',
   'diff.noprefix=false',
@@ -31,6 +34,10 @@ export const pinnedGitConfig: readonly string[] = [
   'apply.whitespace=warn',
   '-c',
   'log.showSignature=false',
+  // No hook runs: a hook in the checkout (written by a model patch, or the repository's own)
+  // would otherwise run inside sandkit's own git steps (R11). sandkit's git calls need none.
+  '-c',
+  'core.hooksPath=/dev/null',
 ];
 
 /** Options put right after a diff-producing subcommand (`diff`, `show`, `log`, `format-patch`). */

@@ -17,7 +17,9 @@
  * The test step runs with the spec's environment only: the variables sandkit's adapters add to
  * every command (`NO_COLOR`, `TERM`, `LC_ALL`, …) are unset first, and colour is stripped from the
  * log instead. Patches travel inside the script as quoted here-documents (as the official script
- * carries the test patch), so no separate upload is needed.
+ * carries the test patch), so no separate upload is needed. Every git command of the harness's own
+ * (the reset, the test patch's `git apply`, the spec's `git …` commands) runs with the pinned
+ * config of `@sandkit/core`, `core.hooksPath=/dev/null` included: no hook of the checkout runs (R11).
  * @module
  */
 import { randomBytes } from 'node:crypto';
@@ -148,18 +150,16 @@ export function testStepCommand(input: EvalScriptInput, testPath: string): strin
     test.resetFiles.length === 0
       ? 'echo "No test files to reset"'
       : pinnedGitCommand('checkout', [input.resetRef, ...test.resetFiles]);
-  // The spec's `git apply …` with the config that could change what it accepts pinned (D01).
-  const applyTestPatch = test.applyTestPatch.replace(
-    /^git /,
-    `${formatCommand(['git', ...pinnedGitConfig])} `,
-  );
+  // The spec's `git …` commands with the config that could change what they do pinned (D01), hooks
+  // off included (R11); the test command is the repository's own and runs as it is.
+  const applyTestPatch = pinGit(test.applyTestPatch);
   const lines = [
     `unset ${injectedEnvironment.join(' ')}`,
     ...test.activate,
     formatCommand(['cd', input.repoDir]),
-    ...test.beforeTestPatch,
+    ...test.beforeTestPatch.map(pinGit),
     reset,
-    ...test.afterReset,
+    ...test.afterReset.map(pinGit),
     `if ! ${applyTestPatch} < ${quoteShellArgument(testPath)}; then echo '${testPatchFailedMarker}'; ${reset}; exit 1; fi`,
     ...test.afterTestPatch,
     `printf '%s\\n' '${startTestOutput}'`,
@@ -169,6 +169,11 @@ export function testStepCommand(input: EvalScriptInput, testPath: string): strin
     'exit 0',
   ];
   return lines.join('\n');
+}
+
+/** `command` with a leading `git ` given the pinned config (`git -c … `); other commands unchanged. */
+function pinGit(command: string): string {
+  return command.replace(/^git /, `${formatCommand(['git', ...pinnedGitConfig])} `);
 }
 
 /** `cat > path <<'DELIM'` with a delimiter that does not occur in `text` (which ends with a newline). */

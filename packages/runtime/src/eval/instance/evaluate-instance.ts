@@ -15,6 +15,7 @@ import type { EvalLog } from './eval-log.js';
 import type { InstanceResult, SweBenchInstanceReport } from './eval-result.js';
 import { buildEvalScript } from './eval-script.js';
 import { StepError } from './eval-step-error.js';
+import { gitDirPaths } from './git-dir-paths.js';
 import type { InstanceContext } from './instance-context.js';
 import { inInstanceTree, preparationError, preparationStepNames } from './instance-tree.js';
 import { preparePatch, readPatchStep } from './patch-step.js';
@@ -27,7 +28,8 @@ const testOutputBytes = 64 * 1024 * 1024;
 /**
  * Evaluates the instance in `session`, filling `result` and `report`. Calls `sandboxDone` once
  * the evaluation script has run (the last call into the sandbox), before parsing and grading.
- * @throws StepError with the failing step's kind (repo, setup, patch_apply, test_patch, timeout).
+ * @throws StepError with the failing step's kind (repo, setup, patch_apply, test_patch, timeout);
+ *   `patch_apply` also, before the sandbox runs anything, for a model patch writing inside `.git/`.
  */
 export async function evaluate(
   ctx: InstanceContext,
@@ -57,6 +59,13 @@ export async function evaluate(
     `test command (${plan.source}, parser ${plan.parser}${plan.officialParser ? `, official ${plan.officialParser}` : ''}): ${plan.test.testCommand}`,
   );
   const model = preparePatch(prediction.model_patch ?? '');
+  // Before any apply step: GNU patch would write it, and git would run it (R11).
+  const intoGit = gitDirPaths(prediction.model_patch ?? '');
+  if (intoGit.length > 0)
+    throw new StepError(
+      'patch_apply',
+      `the model patch writes inside .git/ (${intoGit.join(', ')}): refused before any apply step, as git runs what .git/ holds (hooks, config) during the harness's own git steps; a patch may change only the working tree`,
+    );
   result.patch_files = model.files;
   result.skipped_binary_files = model.skippedBinary;
   for (const path of model.skippedBinary)

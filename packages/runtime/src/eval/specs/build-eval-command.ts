@@ -18,7 +18,7 @@
 import { quoteShellArgument, SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { calypsoTestCommands } from './calypso-test-commands.js';
 import type { OfficialParser, RepoSpec } from './repo-spec.js';
-import { requireSpecForInstance, type SpecInstanceKey, specForInstance } from './spec-for.js';
+import { repoGradingOf, requireSpecForInstance, type SpecInstanceKey, specForInstance } from './spec-for.js';
 import { testDirectives } from './test-directives.js';
 import { testPatchFiles } from './test-patch-files.js';
 
@@ -59,12 +59,16 @@ export interface EvalCommand {
   /** The files reset to `base_commit` before and after the tests (`get_modified_files`). */
   readonly testFiles: readonly string[];
   /**
-   * The parser to read the log with: the row's `test_framework`, else the table's, else `pytest`
-   * (the Python rows the official harness has no parser for: dbt-core, humaneval; see
+   * The parser to read the log with: the row's `test_framework`, else the table's (for a row
+   * without a table row of its own, the repository's: see `repoGradingOf`), else `pytest` (the
+   * Python rows the official harness has no parser for: dbt-core, humaneval; see
    * {@link EvalCommand.officialParser}).
    */
   readonly parser: string;
-  /** The official parser (the reference for the ids), `null` when the repository has none. */
+  /**
+   * The official parser (the reference for the ids): the table row's, else the repository's (a row
+   * with its own `test_cmd` and no or an unknown version); `null` when the repository has none.
+   */
   readonly officialParser: OfficialParser | null;
   /** Grade FAIL_TO_PASS only, as the official grader does for this repository. */
   readonly failOnly: boolean;
@@ -79,6 +83,9 @@ export interface EvalCommand {
  */
 export function buildEvalCommand(instance: EvalCommandInstance): EvalCommand {
   const spec = instance.test_cmd === undefined ? requireCommandSpec(instance) : specForInstance(instance);
+  // A row with its own test_cmd and no table row (no version, or an unknown one) of a known
+  // repository is read as the repository's logs are: upstream picks the parser by repository.
+  const grading = spec ?? repoGradingOf(instance.repo);
   const python = spec === undefined || spec.language === 'python';
   const directives =
     instance.test_cmd !== undefined || spec === undefined
@@ -97,9 +104,9 @@ export function buildEvalCommand(instance: EvalCommandInstance): EvalCommand {
     testCommand: instance.test_cmd ?? tableCommand(spec!, instance, directives),
     directives,
     testFiles: testPatchFiles(instance.test_patch),
-    parser: instance.test_framework ?? spec?.parser ?? 'pytest',
-    officialParser: spec?.officialParser ?? null,
-    failOnly: spec?.failOnly ?? false,
+    parser: instance.test_framework ?? grading?.parser ?? 'pytest',
+    officialParser: grading?.officialParser ?? null,
+    failOnly: grading?.failOnly ?? false,
   };
 }
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
-import type { RepoSpec } from './repo-spec.js';
+import type { OfficialParser, RepoSpec, SpecParser } from './repo-spec.js';
 import { knownRepos, knownVersions, specTable } from './spec-table.js';
 
 /** What {@link specForInstance} reads from an instance (a SWE-bench dataset row). */
@@ -38,6 +38,32 @@ export function specForInstance(instance: SpecInstanceKey): RepoSpec | undefined
   if (pr === undefined) return undefined;
   const row = specFor(instance.repo, pr);
   return row?.perInstance === true ? row : undefined;
+}
+
+/** How a repository's logs are read, whatever the version: see {@link repoGradingOf}. */
+export interface RepoGrading {
+  /** sandkit's parser: the one most of the repository's versions use; `null` when the table has none. */
+  readonly parser: SpecParser | null;
+  /** The official parser (the reference for the ids); `null` when upstream has none. */
+  readonly officialParser: OfficialParser | null;
+  /** SWE-bench's FAIL_ONLY grading for the repository. */
+  readonly failOnly: boolean;
+}
+
+/**
+ * How the logs of `repo` (any case) are read when a row has no table row of its own (no version,
+ * or an unknown one, with the row's `test_cmd`): as SWE-bench 4 does, whose `MAP_REPO_TO_PARSER`
+ * (`swebench/harness/log_parsers/__init__.py`) and FAIL_ONLY list are keyed by repository alone.
+ * `undefined` for a repository outside the table.
+ */
+export function repoGradingOf(repo: string): RepoGrading | undefined {
+  const rows = [...(specTable().byRepo.get(repo.toLowerCase())?.values() ?? [])];
+  const first = rows[0];
+  if (first === undefined) return undefined;
+  const counts = new Map<SpecParser | null, number>();
+  for (const row of rows) counts.set(row.parser, (counts.get(row.parser) ?? 0) + 1);
+  const parser = [...counts].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
+  return { parser, officialParser: first.officialParser, failOnly: first.failOnly };
 }
 
 /**

@@ -43,6 +43,40 @@ describe('testPlan', () => {
     });
   });
 
+  describe('when a row of a known repository has its own test_cmd and no table row (no version, or an unknown one)', () => {
+    it.each([
+      ['django__django-1', 'django/django', 'django', 'parse_log_django'],
+      ['sympy__sympy-1', 'sympy/sympy', 'sympy', 'parse_log_sympy'],
+      ['psf__requests-1', 'psf/requests', 'pytest', 'parse_log_pytest_options'],
+    ])(
+      'reads %s with the repository parser, as upstream picks it by repository',
+      (id, repo, parser, official) => {
+        for (const version of [undefined, '99.9']) {
+          const plan = testPlan(row({ instance_id: id, repo, version, test_cmd: 'run-tests' }));
+          expect(plan, `${repo} ${version}`).toMatchObject({
+            source: 'row',
+            parser,
+            officialParser: official,
+            test: { testCommand: 'run-tests' },
+          });
+        }
+      },
+    );
+
+    it("keeps the row's test_framework over the repository parser", () => {
+      const plan = testPlan(
+        row({
+          instance_id: 'django__django-1',
+          repo: 'django/django',
+          version: undefined,
+          test_cmd: 'x',
+          test_framework: 'pytest',
+        }),
+      );
+      expect(plan).toMatchObject({ parser: 'pytest', officialParser: 'parse_log_django' });
+    });
+  });
+
   describe('when the repository is outside the table', () => {
     it("uses sandkit's default command for the row's framework, with nothing injected", () => {
       const plan = testPlan(row({ instance_id: 'me__tool-1', repo: 'me/tool', test_framework: 'go' }));
