@@ -36,7 +36,8 @@ async function standIn(script: StandInScript): Promise<ModelStandIn> {
   return server;
 }
 
-const specs: Record<Exclude<ModelProvider, 'openai'>, string> = {
+const specs: Record<ModelProvider, string> = {
+  openai: 'openai:gpt-5',
   'openai-chat': 'openai-chat:gpt-4o',
   'openai-compatible': 'openai-compatible:qwen3-coder',
   anthropic: 'anthropic:claude-sonnet-4-20250514',
@@ -208,7 +209,7 @@ describe('startModelStandIn', () => {
   describe('when a request goes elsewhere', () => {
     it('answers 404 and does not count it as a model request', async () => {
       const server = await standIn(neverStopsScript());
-      const response = await fetch(`${server.baseURL}/responses`, { method: 'POST', body: '{}' });
+      const response = await fetch(`${server.baseURL}/completions`, { method: 'POST', body: '{}' });
       expect(response.status).toBe(404);
       expect(server.requests()).toBe(0);
     });

@@ -4,6 +4,7 @@
  *
  * - `POST /v1/chat/completions`: OpenAI Chat Completions (for `openai-chat:` and
  *   `openai-compatible:` specs), non-streaming, or SSE when the request says `stream: true`.
+ * - `POST /v1/responses`: OpenAI Responses (for `openai:` specs), non-streaming only.
  * - `POST /v1/messages`: Anthropic Messages (for `anthropic:` specs), non-streaming only.
  *
  * Every reply reports usage (about 4 characters a token). Anything else is a 404 JSON error.
@@ -18,6 +19,7 @@ import {
   chatErrorBody,
   readChatRequest,
 } from './chat-completions-wire.js';
+import { readResponsesRequest, responsesResponse } from './responses-wire.js';
 import { estimateTokens, type StandInReply, type StandInScript, type StandInTurn } from './stand-in-types.js';
 
 /** Options of {@link startModelStandIn}. */
@@ -87,11 +89,12 @@ export async function startModelStandIn(options: ModelStandInOptions): Promise<M
   };
 }
 
-type Route = 'chat' | 'messages';
+type Route = 'chat' | 'responses' | 'messages';
 
 function routeOf(url: string): Route | undefined {
   const path = url.split('?')[0];
   if (path === '/v1/chat/completions') return 'chat';
+  if (path === '/v1/responses') return 'responses';
   if (path === '/v1/messages') return 'messages';
   return undefined;
 }
@@ -111,20 +114,29 @@ async function handle(
     sendJson(res, 400, { error: { message: 'request body is not JSON', type: 'invalid_request_error' } });
     return;
   }
-  const turn: StandInTurn = route === 'chat' ? readChatRequest(body) : readMessagesRequest(body);
+  const turn: StandInTurn =
+    route === 'chat'
+      ? readChatRequest(body)
+      : route === 'responses'
+        ? readResponsesRequest(body)
+        : readMessagesRequest(body);
   const reply = await script(turn);
   if (reply.type === 'http_error') {
-    const fallback = route === 'chat' ? chatErrorBody(reply.status) : anthropicErrorBody(reply.status);
+    const fallback = route !== 'messages' ? chatErrorBody(reply.status) : anthropicErrorBody(reply.status);
     sendJson(res, reply.status, reply.body ?? fallback, reply.headers);
     return;
   }
   const usage = {
-    inputTokens: Math.max(1, estimateTokens(JSON.stringify(body.messages ?? ''))),
+    inputTokens: Math.max(1, estimateTokens(JSON.stringify(body.messages ?? body.input ?? ''))),
     outputTokens: outputTokens(reply),
   };
   const context = { id, model: turn.model, created: Math.floor(Date.now() / 1000), usage };
   if (route === 'messages') {
     sendJson(res, 200, anthropicMessage(reply, context));
+    return;
+  }
+  if (route === 'responses') {
+    sendJson(res, 200, responsesResponse(reply, context));
     return;
   }
   if (body.stream !== true) {
