@@ -22,6 +22,7 @@ import type { SweBenchInstance, SweBenchPrediction } from '../load/swe-bench-ins
 import type { FoundLog } from './find-logs.js';
 import { decodeUtf8 } from '../load/decode-utf8.js';
 import { gradeLog } from './grade-log.js';
+import { startTestOutput } from '../instance/eval-markers.js';
 import { gradeLogBytes } from './grade-log-bytes.js';
 import { compareWithOfficial, readOfficialReport } from './official-agreement.js';
 
@@ -181,7 +182,17 @@ function gradeOne(task: GradeTask): Graded {
     problem(join(dir, 'test_output.txt'), message, false); // the row's error says it
     return invalidRecord(message);
   }
-  const logRead = readOptionalFile(join(dir, 'test_output.txt'));
+  if (found.logNotRegular !== undefined) {
+    const message = `test_output.txt is ${found.logNotRegular}, not a regular file: not read, nothing graded; put the instance's test log there as a file (the official harness writes one per instance)`;
+    problem(join(dir, 'test_output.txt'), message, false); // the row's error says it
+    return invalidRecord(message);
+  }
+  const logRead = readOptionalFile(join(dir, 'test_output.txt'), maxLogBytes);
+  if (logRead.tooLarge !== undefined) {
+    const message = `test_output.txt is ${logRead.tooLarge} bytes, over the ${describeBytes(maxLogBytes)} (${maxLogBytes} bytes) sandkit grade reads: not read, nothing graded; keep only the instance's test run in it (from "${startTestOutput}" to the end marker)`;
+    problem(join(dir, 'test_output.txt'), message, false); // the row's error says it
+    return invalidRecord(message);
+  }
   if (logRead.error !== undefined) {
     const message = `test_output.txt cannot be read (${logRead.error}): nothing graded; make it readable (a log over 512 MiB is beyond what sandkit grade reads)`;
     problem(join(dir, 'test_output.txt'), message, false); // the row's error says it
@@ -269,16 +280,24 @@ function readOptional(file: string): { text: string | null; error?: string } {
 /**
  * A file beside a log: its bytes (up to {@link maxBufferedBytes}; the text of a larger one),
  * `null` when it does not exist, or why it cannot be read (no permission, a directory, over
- * 2 GiB, a text over V8's string limit) so that one bad file makes one row's problem, not a failed
- * run. A file over 2 GiB is refused from its size, unread, as `fs.readFile` refuses it
- * (`readFileSync` would read it all first).
+ * `maxBytes`, a text over V8's string limit) so that one bad file makes one row's problem, not a
+ * failed run. A file over `maxBytes` (default 2 GiB − 1, the most `fs.readFile` reads) is refused
+ * from its size, unread (`readFileSync` would read it all first), with its size in `tooLarge`.
  */
-function readOptionalFile(file: string): { content: Buffer | string | null; error?: string } {
+function readOptionalFile(
+  file: string,
+  maxBytes = maxReadBytes,
+): { content: Buffer | string | null; error?: string; tooLarge?: number } {
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
     const { size } = fstatSync(fd);
-    if (size > maxReadBytes) return { content: null, error: `File size (${size}) is greater than 2 GiB` };
+    if (size > maxBytes)
+      return {
+        content: null,
+        error: `it is ${size} bytes, over the ${describeBytes(maxBytes)} (${maxBytes} bytes) read here`,
+        tooLarge: size,
+      };
     return { content: size > maxBufferedBytes ? readFileSync(fd, 'utf8') : readFileSync(fd) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { content: null };
@@ -290,6 +309,18 @@ function readOptionalFile(file: string): { content: Buffer | string | null; erro
 
 /** The largest file `fs.readFile` reads (`kIoMaxLength`, 2 GiB − 1). */
 const maxReadBytes = 2 ** 31 - 1;
+
+/**
+ * The largest `test_output.txt` graded: 512 MiB, the documented limit (about V8's longest string,
+ * `0x1fffffe8` characters, which a log over 64 MiB becomes). A larger log is refused from its
+ * size before any byte is read: reading a 600 MB one took 14 s and 1.2 GB of memory to fail.
+ */
+const maxLogBytes = 512 * 1024 * 1024;
+
+/** `2 GiB − 1` for {@link maxReadBytes}, `512 MiB` for {@link maxLogBytes}. */
+function describeBytes(bytes: number): string {
+  return bytes === maxReadBytes ? '2 GiB − 1' : `${bytes / 1024 / 1024} MiB`;
+}
 
 /** Files up to this size are read as bytes (a log graded from them, another file decoded by {@link decodeUtf8}); larger ones as text. */
 const maxBufferedBytes = 64 * 1024 * 1024;

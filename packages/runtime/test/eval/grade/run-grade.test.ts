@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmod, cp, mkdir, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGrade } from '../../../src/eval/grade/run-grade.js';
@@ -243,12 +243,77 @@ describe('runGrade', () => {
       expect(run.results.get('psf__requests-90002')).toMatchObject({
         status: 'error',
         error_kind: 'invalid_record',
-        error: expect.stringMatching(/test_output.txt cannot be read \(.*2 GiB/),
+        error: expect.stringMatching(/test_output.txt is 3221225472 bytes, over the 512 MiB/),
       });
       expect(run.results.get('sphinx-doc__sphinx-90001')).toMatchObject({ status: 'resolved' });
       expect(run.report.invalid_records.map((record) => record.file)).toEqual([
         join(root, 'model-a/psf__requests-90002/test_output.txt'),
       ]);
+    });
+
+    it('R17: refuses a log over 512 MiB from its size, unread (a sparse 600 MB file), and grades the others', async () => {
+      const root = await logsWith('sparse-log', 'psf__requests-90002', async (d) => {
+        execFileSync('truncate', ['-s', '600M', join(d, 'test_output.txt')]);
+      });
+      await cp(
+        join(logs, 'model-a/sphinx-doc__sphinx-90001'),
+        join(root, 'model-a/sphinx-doc__sphinx-90001'),
+        {
+          recursive: true,
+        },
+      );
+      const rssBefore = process.memoryUsage().rss;
+      const started = performance.now();
+      const run = await runGrade({ dataset, logs: root, out: join(dir, 'sparse-log/out') });
+      // Reading it took 14 s and 1.2 GB before failing on V8's string length.
+      expect(performance.now() - started).toBeLessThan(5000);
+      expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
+      const message = run.results.get('psf__requests-90002')?.error ?? '';
+      expect(run.results.get('psf__requests-90002')).toMatchObject({
+        status: 'error',
+        error_kind: 'invalid_record',
+      });
+      expect(message).toMatch(/^test_output.txt is 629145600 bytes, over the 512 MiB \(536870912 bytes\)/);
+      expect(message).not.toMatch(/Cannot create a string/);
+      expect(run.results.get('sphinx-doc__sphinx-90001')).toMatchObject({ status: 'resolved' });
+      expect(run.report.invalid_records.map((record) => record.file)).toEqual([
+        join(root, 'model-a/psf__requests-90002/test_output.txt'),
+      ]);
+    });
+
+    it('R17: says a test_output.txt that is a FIFO, a symlink to a device or a broken symlink is not a regular file, unopened', async () => {
+      const kinds: [string, (log: string) => Promise<void>, RegExp][] = [
+        ['fifo', async (log) => void execFileSync('mkfifo', [log]), /is a FIFO, not a regular file/],
+        [
+          'device',
+          (log) => symlink('/dev/zero', log),
+          /is a symlink to a character device, not a regular file/,
+        ],
+        ['dangling', (log) => symlink('nowhere.txt', log), /is a symlink that cannot be followed \(ENOENT\)/],
+      ];
+      for (const [name, make, wording] of kinds) {
+        const root = await logsWith(`special-${name}`, 'psf__requests-90002', async (d) => {
+          await rm(join(d, 'test_output.txt'));
+          await make(join(d, 'test_output.txt'));
+        });
+        // patch.diff beside it is the model's (non-empty) patch: the row must not read "no prediction".
+        expect(
+          (await readFile(join(root, 'model-a/psf__requests-90002/patch.diff'), 'utf8')).trim(),
+        ).not.toBe('');
+        const out = join(dir, `special-${name}/out`);
+        const run = await runGrade({ dataset, logs: root, out });
+        expect(run.results.get('psf__requests-90002'), name).toMatchObject({
+          status: 'error',
+          error_kind: 'invalid_record',
+          error: expect.stringMatching(wording),
+        });
+        expect(run.report.invalid_records.map((record) => record.file)).toEqual([
+          join(root, 'model-a/psf__requests-90002/test_output.txt'),
+        ]);
+        const summary = await readFile(join(out, 'summary.md'), 'utf8');
+        expect(summary).toMatch(/\| psf__requests-90002 \| error \|.*not a regular file|cannot be followed/);
+        expect(summary).not.toMatch(/psf__requests-90002 \| no prediction/);
+      }
     });
 
     it('grades what it can read when a directory, a log or a report.json under --logs is unreadable', async () => {
