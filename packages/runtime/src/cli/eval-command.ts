@@ -115,7 +115,8 @@ Exit codes:
   1    the harness failed
   2    usage error (a bad option; an unreadable dataset or predictions file, or one with a
        record that cannot be used, named by file, line and field, unless --skip-invalid; an
-       --out that is a file or cannot be created; results in --out without --resume)
+       --out that is a file or cannot be created; results in --out without --resume, or
+       with --resume, results made from other predictions, dataset rows or options)
   3    run completed, but some instances ended as infrastructure errors (sandbox, image,
        repository, setup, timeout; infra_error_ids in run_report.json): no verdict for them,
        so the score is not comparable; fix the cause and rerun with --resume

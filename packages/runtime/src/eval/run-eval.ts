@@ -28,7 +28,8 @@ import type { SweBenchInstance } from './load/swe-bench-instance.js';
 import { createOutDir } from './report/create-out-dir.js';
 import { isOutputWriteFailure, outputWriteError } from './report/output-write-error.js';
 import { silentProgress } from './report/progress.js';
-import { appendResult, readResultsForResume } from './report/results-store.js';
+import { appendResult, readResultsForResume, rewriteResults } from './report/results-store.js';
+import { checkResumeInputs, runInputsOf, verdictOptions } from './report/resume-inputs.js';
 import { buildRunReport, formatSummary, type RunReport, type RunReportInput } from './report/run-report.js';
 import { instanceTimingKey, timingSandboxName } from './schedule/instance-timing-key.js';
 import { planSchedule, type ScheduleChoice } from './schedule/plan-schedule.js';
@@ -55,7 +56,9 @@ export interface EvalRunResult {
  *   a record of either that cannot be used (unless `skipInvalid`; see {@link invalidRecordsError}), an
  *   `out` that is a file or cannot be created,
  *   a dataset without one record (empty, or no line that is JSON), unknown `instanceIds`, or an
- *   `out` that already has results without `resume`.
+ *   `out` that already has results without `resume`, or with `resume`, kept results made from
+ *   other inputs (another model or patch, dataset row or verdict option; see `checkResumeInputs`),
+ *   with nothing in `out` changed.
  */
 export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
   const opts = normalizeEvalOptions(options);
@@ -95,13 +98,31 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
   await removeStaleTemps(opts.out);
   const resultsFile = join(opts.out, 'results.jsonl');
   const results = new Map<string, InstanceResult>();
+  const verdict = verdictOptions(opts);
   if (opts.resume) {
     const state = await readResultsForResume(resultsFile);
+    // refused before anything in --out changes: kept verdicts of other inputs would be scored as this run's
+    const check = checkResumeInputs(state.kept, {
+      out: opts.out,
+      runIds: instanceIds,
+      instances: new Map(loaded.instances.map((i) => [i.instance_id, i])),
+      predictions,
+      options: verdict,
+    });
     for (const partial of state.partialLines)
       progress.notice(`results.jsonl line ${partial.line} ignored: ${partial.reason}`);
     if (state.errored.length > 0)
       progress.notice(`rerunning ${state.errored.length} errored instance(s): ${state.errored.join(', ')}`);
+    if (check.outside.length > 0)
+      progress.notice(
+        `dropped ${check.outside.length} kept result(s) of instances not in this run (not in --dataset${opts.instanceIds === null ? '' : ' or not in --instance-ids'}): ${check.outside.join(', ')}`,
+      );
+    if (check.unchecked.length > 0)
+      progress.notice(
+        `${check.unchecked.length} kept result(s) were written by an older sandkit, which did not record the patch, dataset row and options they were made from: kept, checked by model name only (${check.unchecked.join(', ')}); give a new --out to be sure`,
+      );
     for (const [id, result] of state.kept) if (instanceIds.includes(id)) results.set(id, result);
+    await rewriteResults(resultsFile, [...results.values()]);
   } else if (existsSync(resultsFile)) {
     throw invalid(
       `${opts.out} already has results.jsonl; pass --resume to continue that run, or choose another --out`,
@@ -235,6 +256,7 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
     }
     if (result === null) return;
     if (retries > 0) result.infra_retries = retries;
+    result.run_inputs = runInputsOf(instance, predictions.get(instance.instance_id), verdict);
     ran += 1;
     results.set(result.instance_id, result);
     durations?.add(result);

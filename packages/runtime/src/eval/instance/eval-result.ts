@@ -34,6 +34,36 @@ export type ErrorKind =
   /** `sandkit grade`: the log has no `>>>>> Start Test Output` (or End) marker: the tests never ran, or the log was cut. */
   | 'incomplete_log';
 
+/**
+ * What a `sandkit eval` verdict was made from, so that `--resume` keeps it only for the same
+ * inputs (see `report/resume-inputs.ts`). Absent in records written before it was recorded, and
+ * in `sandkit grade`'s.
+ */
+export interface RunInputs {
+  /** SHA-256 (hex) of the prediction's `model_patch` as UTF-8; `null` for a `null` patch. */
+  model_patch_sha256: string | null;
+  /** SHA-256 (hex) of the dataset row (its JSON with keys sorted). */
+  instance_sha256: string;
+  /** The run options that can change a verdict. */
+  options: VerdictOptions;
+}
+
+/**
+ * The `sandkit eval` options that can change a verdict: the patch policy, the per-instance time
+ * budget (tests cut at the deadline), and where the tests run (sandbox kind, image or image
+ * naming). Workers, sandbox limits, retries, schedule and checkout mode are left out: they change
+ * how fast a run goes, not what an instance's tests give.
+ */
+export interface VerdictOptions {
+  patch_policy: string;
+  timeout_seconds: number;
+  sandbox: string;
+  /** `--image`, or `null` for the official image names. */
+  image: string | null;
+  /** The official image naming (`namespace/tag/arch`), as JSON; unused with `image` or the local sandbox. */
+  image_naming: string;
+}
+
 /** One line of `results.jsonl`. */
 export interface InstanceResult {
   instance_id: string;
@@ -93,6 +123,8 @@ export interface InstanceResult {
    */
   script_ms?: number;
   finished_at: string;
+  /** `sandkit eval`: what the verdict was made from, checked by `--resume`; see {@link RunInputs}. */
+  run_inputs?: RunInputs;
 }
 
 /**

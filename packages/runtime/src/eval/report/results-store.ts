@@ -3,7 +3,8 @@
  * (`fsync`) as each instance finishes, so a run killed at any moment loses at most the line being
  * written. On resume the file is read back leniently (C18): a line that is not a complete record
  * (cut off by a kill) is reported and ignored, errored instances are dropped so they run again,
- * and the file is rewritten atomically (temp file + rename) with the records kept.
+ * and the file is rewritten atomically (temp file + rename) with the records kept, once `runEval`
+ * has checked they were made from this run's inputs (`resume-inputs.ts`).
  * @module
  */
 import { open, readFile, rename, writeFile } from 'node:fs/promises';
@@ -20,8 +21,9 @@ export interface ResumeState {
 }
 
 /**
- * Reads `file` for `--resume` and rewrites it with only the kept records. A missing file is an
- * empty state.
+ * Reads `file` for `--resume`, changing nothing: the caller checks the kept records against this
+ * run's inputs, then rewrites the file with those it keeps ({@link rewriteResults}). A missing
+ * file is an empty state.
  */
 export async function readResultsForResume(file: string): Promise<ResumeState> {
   const state: ResumeState = { kept: new Map(), errored: [], partialLines: [] };
@@ -43,7 +45,6 @@ export async function readResultsForResume(file: string): Promise<ResumeState> {
     if (record.status === 'error') state.errored.push(id);
     else state.kept.set(id, record);
   }
-  await rewriteResults(file, [...state.kept.values()]);
   return state;
 }
 
