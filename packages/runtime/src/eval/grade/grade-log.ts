@@ -17,7 +17,12 @@
  * @module
  */
 import type { ErrorKind } from '../instance/eval-result.js';
-import { endTestOutput, startTestOutput, testPatchFailedMarker } from '../instance/eval-markers.js';
+import {
+  endTestOutput,
+  outputCutMarker,
+  startTestOutput,
+  testPatchFailedMarker,
+} from '../instance/eval-markers.js';
 import { type Grade, gradeTests, type TestStatus } from '../instance/grade.js';
 import { isTestFramework, parseTestStatuses, stripAnsi } from '../instance/parse-test-statuses.js';
 import { type IdCollision, officialIdForm, officialStatuses, worseStatus } from './official-ids.js';
@@ -111,10 +116,7 @@ export function gradeLog(raw: string, input: GradeLogInput): LogGrade {
 }
 
 /** Text that {@link locateTestOutput} searches: a log as a string, or its UTF-8 bytes. */
-export interface SearchableLog {
-  indexOf(text: string, from?: number): number;
-  includes(text: string): boolean;
-}
+export type SearchableLog = string | Buffer;
 
 /** Where a log's test output is, and why it was not evaluated. */
 export interface TestOutputPlace {
@@ -134,15 +136,28 @@ export function locateTestOutput(log: SearchableLog): TestOutputPlace {
   const start = log.indexOf(startTestOutput);
   const end = start < 0 ? -1 : log.indexOf(endTestOutput, start);
   const bad = badCodes.find(([code]) => log.includes(code));
+  const cut = outputCutReason(log);
   const notEvaluatedReason =
-    bad !== undefined
-      ? `the log holds "${bad[0]}"`
-      : start < 0 || end < 0
-        ? `the log has no "${start < 0 ? startTestOutput : endTestOutput}" marker: ${start < 0 ? 'the tests never started (or this is not an evaluation log)' : 'the log was cut during the tests'}`
-        : null;
+    cut !== null
+      ? cut
+      : bad !== undefined
+        ? `the log holds "${bad[0]}"`
+        : start < 0 || end < 0
+          ? `the log has no "${start < 0 ? startTestOutput : endTestOutput}" marker: ${start < 0 ? 'the tests never started (or this is not an evaluation log)' : 'the log was cut during the tests'}`
+          : null;
   const notEvaluatedKind: NotEvaluatedKind | null =
-    bad !== undefined ? bad[1] : notEvaluatedReason === null ? null : 'incomplete_log';
+    cut === null && bad !== undefined ? bad[1] : notEvaluatedReason === null ? null : 'incomplete_log';
   return { start, end, notEvaluatedReason, notEvaluatedKind };
+}
+
+/** The reason on the line of sandkit's {@link outputCutMarker} (a head sandkit cut and did not grade), `null` without one. */
+function outputCutReason(log: SearchableLog): string | null {
+  const at = log.lastIndexOf(`\n${outputCutMarker}`);
+  if (at < 0) return null;
+  const from = at + 1 + outputCutMarker.length;
+  const to = log.indexOf('\n', from);
+  const end = to < 0 ? log.length : to;
+  return typeof log === 'string' ? log.slice(from, end) : log.toString('utf8', from, end);
 }
 
 /** What was read from a log, for {@link logGrade}. */

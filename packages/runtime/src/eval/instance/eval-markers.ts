@@ -11,3 +11,5 @@ export const startTestOutput = '>>>>> Start Test Output';
 export const endTestOutput = '>>>>> End Test Output';
 /** Printed by the test step when the test patch does not apply. */
 export const testPatchFailedMarker = '::sandkit-test-patch-failed';
+/** Ends a kept head of test output that sandkit cut and did not grade; the rest of its line is the reason. */
+export const outputCutMarker = '::sandkit-output-cut ';

@@ -11,6 +11,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { quoteShellArgument, type SandboxSession } from '@sandkit/core';
 import { gradeLog } from '../grade/grade-log.js';
+import { gradeLogBytes } from '../grade/grade-log-bytes.js';
 import type { EvalLog } from './eval-log.js';
 import type { InstanceResult, SweBenchInstanceReport } from './eval-result.js';
 import { buildEvalScript } from './eval-script.js';
@@ -21,8 +22,9 @@ import { inInstanceTree, preparationError, preparationStepNames } from './instan
 import { preparePatch, readPatchStep } from './patch-step.js';
 import { type PrepareStep, parsePrepareOutput, type StepOutcome } from './prepare-script.js';
 import { testPlan } from './test-plan.js';
+import { outputCutMarker, readWholeTestOutput, type WholeTestOutput } from './whole-test-output.js';
 
-/** Bytes of script output kept (the rest is counted, not kept). */
+/** Bytes of script output the host keeps from the exec (beyond it the test step is read from the sandbox's whole log). */
 const testOutputBytes = 64 * 1024 * 1024;
 
 /**
@@ -104,11 +106,17 @@ export async function evaluate(
     );
     if (exec.aborted) throw new StepError('internal', 'aborted');
     result.script_ms = (result.script_ms ?? 0) + Math.round(exec.durationMs);
-    return { exec, steps: parsePrepareOutput(exec.stdout) };
+    const steps = parsePrepareOutput(exec.stdout);
+    // cut by the host's cap during the tests: the sandbox keeps the whole log (R04)
+    const whole: WholeTestOutput | null =
+      exec.stdoutTruncated && steps.get('tests')?.cut === true
+        ? await readWholeTestOutput(client, exec, ctx.signal)
+        : null;
+    return { exec, steps, whole };
   };
 
   const { outcome } = await inInstanceTree(ctx, session, log, scratchDir, run);
-  const { exec, steps } = outcome;
+  const { exec, steps, whole } = outcome;
   // the rest is host-side (steps, grading, files): the sandbox's quota slot is not held for it
   sandboxDone();
   const order = [...preparationStepNames, 'model patch', 'tests'];
@@ -152,20 +160,48 @@ export async function evaluate(
 
   // The test step's output is test_output.txt in the official layout (markers included).
   const testOutput = tests?.output ?? '';
-  await writeFile(join(outDir, 'test_output.txt'), `${testOutput}\n`);
-  log.note(`tests: ${tests === undefined ? 'cut off' : `exit ${tests.exitCode}`}; output in test_output.txt`);
   result.tests_timed_out = exec.timedOut;
-  const graded = gradeLog(exec.timedOut ? `${testOutput}\n>>>>> End Test Output\n` : testOutput, {
+  const gradeInput = {
     parser: plan.parser,
     officialParser: plan.officialParser,
     failOnly: plan.failOnly,
     FAIL_TO_PASS: instance.FAIL_TO_PASS,
     PASS_TO_PASS: instance.PASS_TO_PASS,
-  });
+  };
+  const timedOutEnd = '\n>>>>> End Test Output\n';
+  let graded: ReturnType<typeof gradeLog>;
+  if (whole === null) {
+    await writeFile(join(outDir, 'test_output.txt'), `${testOutput}\n`);
+    log.note(
+      `tests: ${tests === undefined ? 'cut off' : `exit ${tests.exitCode}`}; output in test_output.txt`,
+    );
+    graded = gradeLog(exec.timedOut ? `${testOutput}${timedOutEnd}` : testOutput, gradeInput);
+  } else if (whole.output === null) {
+    // the kept head, marked so that `sandkit grade` gives the same verdict and reason
+    await writeFile(join(outDir, 'test_output.txt'), `${testOutput}\n${outputCutMarker}${whole.reason}\n`);
+    log.note(`tests: ${whole.reason}; the kept head is in test_output.txt`);
+    throw new StepError('incomplete_log', `not evaluated: ${whole.reason}`);
+  } else {
+    const newline = Buffer.from('\n');
+    await writeFile(join(outDir, 'test_output.txt'), Buffer.concat([whole.output, newline]));
+    log.note(
+      `tests: ${whole.exitCode === null ? 'killed before they ended' : `exit ${whole.exitCode}`}; output (${whole.output.length} bytes, read whole from the sandbox's log ${exec.outputLog?.stdout}) in test_output.txt`,
+    );
+    graded = gradeLogBytes(
+      exec.timedOut ? Buffer.concat([whole.output, Buffer.from(timedOutEnd)]) : whole.output,
+      gradeInput,
+    );
+  }
   if (graded.testPatchFailed)
     throw new StepError(
       'test_patch',
       `the test patch does not apply, so the instance cannot be graded: ${graded.testPatchError}; see test_output.txt`,
+    );
+  // a log that was not evaluated (a marker missing, a bad code) is graded as `sandkit grade` grades it
+  if (!graded.evaluated)
+    throw new StepError(
+      graded.notEvaluatedKind ?? 'incomplete_log',
+      `not evaluated: ${graded.notEvaluatedReason}`,
     );
   if (graded.parserMissing)
     throw new StepError('internal', `no "${plan.parser}" parser in this build of @sandkit/tools`);
