@@ -16,9 +16,8 @@ import {
   truncateUtf8,
 } from '@sandkit/core';
 import { z } from 'zod';
-import { isWellFormedText, loneSurrogateMessage } from '../workspace/text-checks.js';
 import { unifiedDiff } from '../diff/unified-diff.js';
-import { contentRevision, maxRevisionBytes } from '../files/content-revision.js';
+import { contentRevision, expectedRevisionField, maxRevisionBytes } from '../files/content-revision.js';
 import {
   checkExpectedRevision,
   fileNotFound,
@@ -26,10 +25,11 @@ import {
   notRegularFile,
   toFileToolError,
 } from '../files/file-tool-errors.js';
-import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { inPlaceNotice, writeKeepingLinks } from '../files/write-keeping-links.js';
+import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { withInodeLock, withPathLock } from '../workspace/path-lock.js';
 import { inspectToolPath } from '../workspace/resolve-path.js';
+import { isWellFormedText, loneSurrogateMessage } from '../workspace/text-checks.js';
 import { applyTextEdits } from './apply-text-edits.js';
 
 /** Options of {@link createEditFileTool}. */
@@ -67,13 +67,7 @@ const inputSchema = z.object({
     .min(1)
     .max(maxEditsPerCall)
     .describe(`Replacements, applied together against the original content (1-${maxEditsPerCall}).`),
-  expectedRevision: z
-    .string()
-    .regex(/^[0-9a-f]+$/)
-    .min(8)
-    .max(64)
-    .optional()
-    .describe('The revision read_file returned; the edit fails if the file has changed since.'),
+  expectedRevision: expectedRevisionField('edit'),
 });
 
 const outputSchema = z.object({

@@ -4,6 +4,7 @@
  * @module
  */
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 
 /** Hex digits kept of the SHA-256 digest (64 bits: collisions are not a practical concern here). */
 export const revisionHexLength = 16;
@@ -23,4 +24,18 @@ export function contentRevision(bytes: Uint8Array): string {
 /** The revision from a full hex SHA-256 digest (as printed by `sha256sum`), or `null` when it is not one. */
 export function revisionFromDigest(hex: string): string | null {
   return /^[0-9a-f]{64}$/.test(hex) ? hex.slice(0, revisionHexLength) : null;
+}
+
+/**
+ * The `expectedRevision` input field of write_file and edit_file: the revision read_file returned
+ * (8–64 lowercase hex digits); `action` names what fails when the file has changed since.
+ */
+export function expectedRevisionField(action: 'write' | 'edit') {
+  return z
+    .string()
+    .regex(/^[0-9a-f]+$/)
+    .min(8)
+    .max(64)
+    .optional()
+    .describe(`The revision read_file returned; the ${action} fails if the file has changed since.`);
 }

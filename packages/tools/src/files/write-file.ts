@@ -15,11 +15,11 @@ import {
   ToolError,
 } from '@sandkit/core';
 import { z } from 'zod';
-import { isWellFormedText, loneSurrogateMessage } from '../workspace/text-checks.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { withInodeLock, withPathLock } from '../workspace/path-lock.js';
 import { relativeTo, resolveToolPath } from '../workspace/resolve-path.js';
-import { contentRevision } from './content-revision.js';
+import { isWellFormedText, loneSurrogateMessage } from '../workspace/text-checks.js';
+import { contentRevision, expectedRevisionField } from './content-revision.js';
 import {
   checkExpectedRevision,
   isDirectory,
@@ -54,13 +54,7 @@ const inputSchema = z.object({
     .enum(['utf8', 'base64'])
     .optional()
     .describe('"utf8" (default) or "base64" for binary content.'),
-  expectedRevision: z
-    .string()
-    .regex(/^[0-9a-f]+$/)
-    .min(8)
-    .max(64)
-    .optional()
-    .describe('The revision read_file returned; the write fails if the file has changed since.'),
+  expectedRevision: expectedRevisionField('write'),
 });
 
 const outputSchema = z.object({
