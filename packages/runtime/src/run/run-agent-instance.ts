@@ -13,6 +13,7 @@ import { StepError } from '../eval/instance/eval-step-error.js';
 import type { TreeContext } from '../eval/instance/instance-tree.js';
 import type { SweBenchInstance } from '../eval/load/swe-bench-instance.js';
 import type { AgentExitStatus } from './exit-status.js';
+import { classifyModelError } from './model/classify-model-error.js';
 import { prepareAgentSandbox } from './prepare-agent-sandbox.js';
 import { renderPrompt } from './prompt-template.js';
 import type { Trajectory, TrajectoryStep } from './trajectory-schema.js';
@@ -196,7 +197,11 @@ export async function runAgentInstance(ctx: AgentInstanceContext): Promise<Traje
   };
 }
 
-/** The status of an instance whose run threw. */
+/**
+ * The status of an instance whose run threw: a model error is classified ({@link classifyModelError}),
+ * `context_overflow` for a prompt over the context window, else `model_error` with the kind
+ * (`rate_limit`, `server_error`, `auth`) or the error's name.
+ */
 function failureStatus(
   caught: unknown,
   state: { sandboxFailure: unknown; aborted: boolean; timedOut: boolean },
@@ -219,7 +224,12 @@ function failureStatus(
     };
   if (SandboxError.isInstance(caught))
     return { status: 'sandbox_error', error: { message, kind: caught.code } };
-  return { status: 'model_error', error: { message, kind: (caught as Error)?.name ?? null } };
+  const kind = classifyModelError(caught);
+  if (kind === 'context_overflow') return { status: 'context_overflow', error: { message, kind } };
+  return {
+    status: 'model_error',
+    error: { message, kind: kind === 'other' ? ((caught as Error)?.name ?? null) : kind },
+  };
 }
 
 /** Codes that mean the sandbox itself is gone (the agent loop's own list). */
