@@ -11,6 +11,7 @@ export { defaultCodingTools } from './agent/default-coding-tools.js';
 export { workspaceDiff } from './agent/workspace-diff.js';
 export { evalExitCode, registerEvalCommand } from './cli/eval-command.js';
 export { gradeExitCode, registerGradeCommand } from './cli/grade-command.js';
+export { registerRunCommand, runExitCode } from './cli/run-command.js';
 export {
   type EvalOptions,
   type EvalSchedule,

@@ -9,9 +9,10 @@ import { registerEvalCommand } from './eval-command.js';
 import { registerGradeCommand } from './grade-command.js';
 import { registerMcpCommand } from './mcp-command.js';
 import { registerReplayCommand } from './replay-command.js';
+import { registerRunCommand } from './run-command.js';
 
 /**
- * The `sandkit` CLI: `mcp`, `call`, `conformance`, `eval`, `grade`, `clean`, `replay`.
+ * The `sandkit` CLI: `mcp`, `call`, `conformance`, `eval`, `grade`, `clean`, `replay`, `run`.
  * Results go to stdout; diagnostics to stderr. Exit 1 on an error.
  */
 const program = new Command('sandkit')
@@ -24,6 +25,7 @@ registerEvalCommand(program);
 registerGradeCommand(program);
 registerCleanCommand(program);
 registerReplayCommand(program);
+registerRunCommand(program);
 
 try {
   await program.parseAsync(process.argv);
