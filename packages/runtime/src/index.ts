@@ -43,6 +43,19 @@ export { type EvalRunResult, runEval } from './eval/run-eval.js';
 export { type ImageNaming, instanceImageName, officialImageNaming } from './eval/sandbox/official-image.js';
 export { createMcpServer, type McpServerOptions } from './mcp/create-mcp-server.js';
 export { type AgentExitStatus, agentExitStatuses, rerunStatuses } from './run/exit-status.js';
+export { classifyModelError, type ModelErrorKind } from './run/model/classify-model-error.js';
+export {
+  costUsd,
+  lookupModelPrice,
+  type ModelPrice,
+  parsePriceOverride,
+} from './run/model/model-price.js';
+export {
+  type ModelProvider,
+  type ResolvedModel,
+  type ResolveModelOptions,
+  resolveModel,
+} from './run/model/resolve-model.js';
 export {
   defaultPromptFile,
   loadPromptTemplate,
@@ -63,6 +76,29 @@ export {
   type RunAgentBenchmarkOptions,
 } from './run/run-options.js';
 export type { RunRecord } from './run/run-record.js';
+export {
+  alwaysServerErrorScript,
+  contextOverflowScript,
+  malformedToolCallScript,
+  neverStopsScript,
+  type OracleInstance,
+  oracleScript,
+  rateLimitedOnceScript,
+  unknownToolScript,
+} from './run/stand-in/scripts.js';
+export type {
+  StandInMessage,
+  StandInReply,
+  StandInScript,
+  StandInToolCall,
+  StandInToolResult,
+  StandInTurn,
+} from './run/stand-in/stand-in-types.js';
+export {
+  type ModelStandIn,
+  type ModelStandInOptions,
+  startModelStandIn,
+} from './run/stand-in/start-model-stand-in.js';
 export {
   type TokenUsage,
   type Trajectory,

@@ -41,7 +41,19 @@ export interface ModelStandIn {
 }
 
 /**
- * Starts the stand-in on 127.0.0.1.
+ * Starts the stand-in on 127.0.0.1. Point any of `resolveModel`'s providers at its `baseURL` to
+ * test an agent loop against scripted replies (see the scripts: `oracleScript`, `neverStopsScript`,
+ * `alwaysServerErrorScript`, …) with the real provider package on the wire; close it after.
+ * @example
+ * ```ts
+ * const standIn = await startModelStandIn({ script: neverStopsScript() });
+ * const { model } = resolveModel('anthropic:stand-in', { baseURL: standIn.baseURL, apiKey: 'x' });
+ * try {
+ *   await generateText({ model, tools, prompt, stopWhen: stepCountIs(3) });
+ * } finally {
+ *   await standIn.close();
+ * }
+ * ```
  * @throws SandkitError `invalid_option` when the port cannot be listened on (the message names it).
  */
 export async function startModelStandIn(options: ModelStandInOptions): Promise<ModelStandIn> {
