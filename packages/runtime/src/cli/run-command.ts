@@ -64,7 +64,7 @@ Examples:
   sandkit run --example --eval
 
   # a real model on your dataset, 8 at a time in Docker, then graded
-  sandkit run --dataset verified.parquet --model anthropic:claude-sonnet-4-5 --sandbox docker \\
+  sandkit run --dataset verified.parquet --model anthropic:claude-sonnet-5-5 --sandbox docker \\
     --workers 8 --cost-limit 3 --out runs/sonnet --eval
 
 Exit statuses of an instance (trajectory exit_status, run.json status_counts):
@@ -158,7 +158,7 @@ async function runAction(options: RunCliOptions): Promise<number> {
   if (options.example && options.model !== undefined)
     return usage('--example runs the scripted model stand-in: drop --model, or give --dataset');
   if (!options.example && options.model === undefined)
-    return usage('give --model, e.g. --model anthropic:claude-sonnet-4-5 (key from ANTHROPIC_API_KEY)');
+    return usage('give --model, e.g. --model anthropic:claude-sonnet-5-5 (key from ANTHROPIC_API_KEY)');
   const missing = await missingSandboxPackages(options.sandbox);
   if (missing !== null) return usage(missing);
 

@@ -20,7 +20,7 @@ export interface RunAgentBenchmarkOptions {
   out: string;
   /** Any AI SDK 6 language model. */
   model: LanguageModel;
-  /** The model's name in `preds.json` (`model_name_or_path`) and the trajectories, e.g. `anthropic:claude-sonnet-4-5`. */
+  /** The model's name in `preds.json` (`model_name_or_path`) and the trajectories, e.g. `anthropic:claude-sonnet-5-5`. */
   modelName: string;
   /** USD of one model call's usage; `null` = no known price (then no cost limit may be set). @default null */
   costOf?: CostOf;
