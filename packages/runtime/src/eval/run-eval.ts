@@ -10,7 +10,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
-import { readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { type EvalOptions, normalizeEvalOptions } from './eval-options.js';
@@ -31,6 +31,7 @@ import { silentProgress } from './report/progress.js';
 import { appendResult, readResultsForResume, rewriteResults } from './report/results-store.js';
 import { checkResumeInputs, runInputsOf, verdictOptions } from './report/resume-inputs.js';
 import { buildRunReport, formatSummary, type RunReport, type RunReportInput } from './report/run-report.js';
+import { writeAtomic } from './report/write-atomic.js';
 import { instanceTimingKey, timingSandboxName } from './schedule/instance-timing-key.js';
 import { planSchedule, type ScheduleChoice } from './schedule/plan-schedule.js';
 import { createDurationsRecorder } from './schedule/record-durations.js';
@@ -329,8 +330,6 @@ async function writeReports(out: string, input: RunReportInput): Promise<void> {
   await writeAtomic(join(out, 'summary.md'), formatSummary(report, input));
 }
 
-let tempCounter = 0;
-
 /** Removes the `*.tmp-<pid>-<n>` files {@link writeAtomic} left in `out` when run `<pid>` (not alive) died mid-write. */
 async function removeStaleTemps(out: string): Promise<void> {
   for (const name of await readdir(out).catch(() => [] as string[])) {
@@ -346,16 +345,6 @@ function pidAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-async function writeAtomic(file: string, text: string): Promise<void> {
-  const temp = `${file}.tmp-${process.pid}-${tempCounter++}`;
-  try {
-    await writeFile(temp, text);
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    throw await outputWriteError(file, error);
   }
 }
 

@@ -6,15 +6,15 @@
  * @module
  */
 import { existsSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { SweBenchPrediction } from '../eval/load/swe-bench-instance.js';
+import { writeAtomic } from '../eval/report/write-atomic.js';
 
 /** The predictions of one run directory, written in call order. */
 export class PredsFile {
   readonly #file: string;
   readonly #preds = new Map<string, SweBenchPrediction>();
   #writes: Promise<void> = Promise.resolve();
-  #counter = 0;
 
   constructor(file: string) {
     this.#file = file;
@@ -51,11 +51,7 @@ export class PredsFile {
 
   #flush(): Promise<void> {
     const text = `${JSON.stringify(Object.fromEntries(this.#preds), null, 2)}\n`;
-    this.#writes = this.#writes.then(async () => {
-      const temp = `${this.#file}.tmp-${process.pid}-${this.#counter++}`;
-      await writeFile(temp, text);
-      await rename(temp, this.#file);
-    });
+    this.#writes = this.#writes.then(() => writeAtomic(this.#file, text));
     return this.#writes;
   }
 }

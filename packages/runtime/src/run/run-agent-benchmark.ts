@@ -12,7 +12,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
@@ -20,6 +20,7 @@ import { createEvalSandboxes, resolveCheckoutMode } from '../eval/eval-sandboxes
 import { RepoStore } from '../eval/instance/repo-store.js';
 import { loadInstances } from '../eval/load/instance-loader.js';
 import type { SweBenchInstance } from '../eval/load/swe-bench-instance.js';
+import { writeAtomic } from '../eval/report/write-atomic.js';
 import { officialImageNaming } from '../eval/sandbox/official-image.js';
 import { rerunStatuses } from './exit-status.js';
 import { PredsFile } from './preds-file.js';
@@ -223,18 +224,6 @@ async function readTrajectory(file: string): Promise<Trajectory | null> {
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
-  }
-}
-
-let tempCounter = 0;
-async function writeAtomic(file: string, text: string): Promise<void> {
-  const temp = `${file}.tmp-${process.pid}-${tempCounter++}`;
-  try {
-    await writeFile(temp, text);
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
   }
 }
 
