@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseTestOutput } from '../../src/parsers/parse-test-output.js';
+import type { ParsedTestOutput, TestFramework } from '../../src/parsers/test-output-types.js';
+
+// Issue 26 section 4: counts are the runner's own, never derived. Fixtures are real runner output
+// made here (each one's first line names the command and version).
+const fixture = (name: string): string =>
+  readFileSync(join(import.meta.dirname, '../fixtures/runners', name), 'utf8');
+const parse = (name: string, framework: TestFramework): ParsedTestOutput =>
+  parseTestOutput(fixture(name), { framework });
+const counts = (parsed: ParsedTestOutput) => ({
+  passed: parsed.passed,
+  failed: parsed.failed,
+  skipped: parsed.skipped,
+  total: parsed.total,
+});
+const statuses = (parsed: ParsedTestOutput) =>
+  Object.fromEntries(parsed.tests.map((test) => [test.name, test.status]));
+
+describe('parseCtest', () => {
+  describe('when a test exits with its SKIP_RETURN_CODE', () => {
+    it('counts it as skipped, not passed, although CTest’s percentage line counts it as passed', () => {
+      const parsed = parse('ctest-skip-return-code.txt', 'ctest');
+      expect(statuses(parsed)).toEqual({
+        passes: 'passed',
+        skips: 'skipped',
+        fails: 'failed',
+        disabled: 'skipped',
+        needsfile: 'error',
+      });
+      expect(counts(parsed)).toEqual({ passed: 1, failed: 2, skipped: 2, total: 5 });
+    });
+
+    it('counts it as skipped when CTest prints 100% tests passed', () => {
+      const parsed = parse('ctest-all-skips-pass.txt', 'ctest');
+      expect(statuses(parsed)).toEqual({ passes: 'passed', skips: 'skipped' });
+      expect(counts(parsed)).toEqual({ passed: 1, failed: 0, skipped: 1, total: 2 });
+    });
+
+    it('gives no passed count when the output was cut before CTest’s did-not-run list', () => {
+      const text = fixture('ctest-all-skips-pass.txt');
+      const cut = text.slice(0, text.indexOf('The following tests did not run:'));
+      const parsed = parseTestOutput(cut, { framework: 'ctest' });
+      expect(counts(parsed)).toEqual({ passed: undefined, failed: 0, skipped: undefined, total: 2 });
+    });
+  });
+});
