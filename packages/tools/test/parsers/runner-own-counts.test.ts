@@ -47,3 +47,38 @@ describe('parseCtest', () => {
     });
   });
 });
+
+describe('parseTap on prove -v output', () => {
+  const parsed = parse('prove-todo-subtest.txt', 'tap');
+
+  it('is detected as TAP', () => {
+    expect(parseTestOutput(fixture('prove-todo-subtest.txt')).framework).toBe('tap');
+  });
+
+  it('counts a not ok # TODO point as an expected failure, not a failure', () => {
+    expect(statuses(parsed)['t/todo.t > expected failure']).toBe('skipped');
+    expect(parsed.failures.map((failure) => failure.name)).toEqual([
+      't/fail.t > really fails',
+      't/fail.t > group > inner bad',
+    ]);
+    expect(parsed.failed).toBe(2);
+  });
+
+  it('takes the total from prove’s Tests= (top-level points), not from a subtest’s inner points', () => {
+    expect(counts(parsed)).toEqual({ passed: undefined, failed: 2, skipped: undefined, total: 7 });
+  });
+
+  it('keeps tests of one name in two files apart, by file', () => {
+    expect(statuses(parsed)).toEqual({
+      't/fail.t > really fails': 'failed',
+      't/fail.t > group > inner ok': 'passed',
+      't/fail.t > group > inner bad': 'failed',
+      't/fail.t > 3': 'skipped',
+      't/todo.t > passes': 'passed',
+      't/todo.t > expected failure': 'skipped',
+      't/todo.t > unexpected pass': 'skipped',
+      't/todo.t > group > inner one': 'passed',
+      't/todo.t > group > inner two': 'passed',
+    });
+  });
+});
