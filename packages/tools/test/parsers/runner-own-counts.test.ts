@@ -82,3 +82,20 @@ describe('parseTap on prove -v output', () => {
     });
   });
 });
+
+describe('parseGoTest', () => {
+  describe('when two packages each have a test of one name', () => {
+    it.each(['go-same-name-v.txt', 'go-same-name-json.txt'])(
+      '%s: keeps them two tests named by their package, and counts both',
+      (name) => {
+        const parsed = parse(name, 'go');
+        expect(statuses(parsed)).toEqual({
+          'example.com/m/a.TestX': 'passed',
+          'example.com/m/b.TestX': 'failed',
+        });
+        expect(parsed.failures).toEqual([{ name: 'example.com/m/b.TestX', message: 'boom' }]);
+        expect(counts(parsed)).toEqual({ passed: 1, failed: 1, skipped: 0, total: 2 });
+      },
+    );
+  });
+});
