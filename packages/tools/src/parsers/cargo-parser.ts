@@ -23,6 +23,11 @@
  * `running 1 test` … `test result: FAILED. 0 passed; 1 failed; …`, is a copy and never counted).
  * A `FLAKY n/m` test passed on a retry: status `passed`, outcome `flaky`.
  * A test killed by a signal gets the signal in its message; a failed test gets its panic.
+ *
+ * Tests of one name in two binaries (`tests::it_works` in crates `alpha` and `beta` of a
+ * workspace) stay two tests, named as nextest names them, `alpha tests::it_works` (the binary's
+ * name from its `Running unittests src/lib.rs (target/debug/deps/alpha-…)` or `Doc-tests alpha`
+ * line); a name only one binary has keeps its bare name.
  * @module
  */
 import { readCountWords, TestCollector } from './test-collector.js';
@@ -41,6 +46,7 @@ const binaryDied = /^\s*process didn't exit successfully: .*\((signal: .+)\)$/;
 const nextestStatus =
   /^\s*(PASS|FAIL|SKIP|LEAK|LEAK-FAIL|FAIL \+ LEAK|FLAKY \d+\/\d+|TIMEOUT|ABORT(?: SIG \d+)?|SIG[A-Z0-9]+|TRY \d+ \S+(?: \+ LEAK)?) \[\s*>?[\d.]+s\] (?:\(\s*\d+\/\d+\) )?(\S+) (\S.*?)\s*$/;
 const nextestBlock = /^--- (?:STDOUT|STDERR): +\S+ .+ ---$/;
+const binaryName = /\(\S*?deps\/(.+)-[0-9a-f]+\)$|^\s+Doc-tests (\S+)$/;
 const nextestSummary = /^\s*Summary \[\s*[\d.]+s\] (\d+) tests? run: (.*)$/;
 
 /** Parses cargo test output. Pure; never throws. */
@@ -48,6 +54,8 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
   const collector = new TestCollector();
   const summaries = new Map<string, { passed: number; failed: number; skipped: number }>();
   let binary = '';
+  /** The crate or test target of the binary whose output follows (`alpha`); '' before any. */
+  let owner = '';
   let binaryResult = false;
   let compilerError: string | undefined;
   /** Threads that panicked in the current binary, each with its first panic, before any result. */
@@ -68,7 +76,10 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     if (result) {
       const name = result[1] as string;
       const status = result[2];
-      collector.add(name, status === 'FAILED' ? 'failed' : status === 'ignored' ? 'skipped' : 'passed');
+      collector.add(
+        keyOf(owner, name),
+        status === 'FAILED' ? 'failed' : status === 'ignored' ? 'skipped' : 'passed',
+      );
       continue;
     }
     const summary = summaryLine.exec(line);
@@ -88,13 +99,15 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     const header = binaryHeader.exec(line);
     if (header) {
       binary = (header[1] ?? header[2]) as string;
+      const named = binaryName.exec(line);
+      owner = named ? ((named[1] ?? named[2]) as string) : binary;
       binaryResult = false;
       panics = new Map();
       continue;
     }
     const block = stdoutBlock.exec(line);
     if (block) {
-      collector.fail(block[1] as string, panicMessage(lines, index + 1));
+      collector.fail(keyOf(owner, block[1] as string), panicMessage(lines, index + 1));
       continue;
     }
     const panic = threadPanic.exec(line.trim());
@@ -103,7 +116,7 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
       const next = (lines[index + 1] ?? '').trim();
       const message = `panicked at ${panic[2] as string}${next === '' ? '' : `: ${next}`}`;
       if (!panics.has(thread)) panics.set(thread, message);
-      if (!allPanics.has(thread)) allPanics.set(thread, message);
+      if (!allPanics.has(keyOf(owner, thread))) allPanics.set(keyOf(owner, thread), message);
       continue;
     }
     const status = nextestStatus.exec(line);
@@ -127,11 +140,11 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     const died = binaryDied.exec(line);
     if (died && !binaryResult) {
       const named = [...panics].filter(
-        ([thread]) => thread !== 'main' && collector.statusOf(thread) === undefined,
+        ([thread]) => thread !== 'main' && collector.statusOf(keyOf(owner, thread)) === undefined,
       );
       for (const [thread, message] of named) {
-        collector.add(thread, 'failed');
-        collector.fail(thread, `${message} (the test binary then died: ${died[1] as string})`);
+        collector.add(keyOf(owner, thread), 'failed');
+        collector.fail(keyOf(owner, thread), `${message} (the test binary then died: ${died[1] as string})`);
       }
       if (named.length === 0) {
         const name = binary === '' ? 'test binary' : binary;
@@ -175,7 +188,32 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     }
     collector.counts = { passed, failed, skipped, total: passed + failed + skipped };
   }
-  return collector.finish('cargo');
+  return named(collector.finish('cargo'));
+}
+
+/** A libtest test's key in the collector: its binary's name and its own, apart ('' owner: bare). */
+function keyOf(owner: string, name: string): string {
+  return owner === '' ? name : `${owner}\u0000${name}`;
+}
+
+/** Names each test: bare, or `binary name` when tests of its name ran in two binaries. */
+function named(parsed: ParsedTestOutput): ParsedTestOutput {
+  const split = (key: string): [string, string] => {
+    const at = key.indexOf('\u0000');
+    return at < 0 ? ['', key] : [key.slice(0, at), key.slice(at + 1)];
+  };
+  const binariesOf = new Map<string, number>();
+  for (const test of parsed.tests) {
+    const bare = split(test.name)[1];
+    binariesOf.set(bare, (binariesOf.get(bare) ?? 0) + 1);
+  }
+  const rename = (key: string): string => {
+    const [owner, name] = split(key);
+    return owner === '' || (binariesOf.get(name) ?? 0) < 2 ? name : `${owner} ${name}`;
+  };
+  for (const test of parsed.tests) test.name = rename(test.name);
+  for (const failure of parsed.failures) failure.name = rename(failure.name);
+  return parsed;
 }
 
 /** Records one nextest status line; a retry (`TRY n …`) is not a result. */

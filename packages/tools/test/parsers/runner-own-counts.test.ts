@@ -99,3 +99,18 @@ describe('parseGoTest', () => {
     );
   });
 });
+
+describe('parseCargo', () => {
+  describe('when two crates of a workspace each have a test of one name', () => {
+    it('keeps them two tests named by their crate, and counts both', () => {
+      const parsed = parse('cargo-workspace-same-name.txt', 'cargo');
+      expect(statuses(parsed)).toEqual({
+        'alpha tests::it_works': 'passed',
+        'beta tests::it_works': 'failed',
+      });
+      expect(parsed.failures.map((failure) => failure.name)).toEqual(['beta tests::it_works']);
+      expect(parsed.failures[0]?.message).toMatch(/panicked at beta\/src\/lib\.rs:4:21:.*boom/);
+      expect(counts(parsed)).toEqual({ passed: 1, failed: 1, skipped: 0, total: 2 });
+    });
+  });
+});
