@@ -30,6 +30,7 @@
  * line); a name only one binary has keeps its bare name.
  * @module
  */
+import { nameByOwner, ownerKey } from './owner-names.js';
 import { readCountWords, TestCollector } from './test-collector.js';
 import type { ParsedTestOutput } from './test-output-types.js';
 
@@ -77,7 +78,7 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
       const name = result[1] as string;
       const status = result[2];
       collector.add(
-        keyOf(owner, name),
+        ownerKey(owner, name),
         status === 'FAILED' ? 'failed' : status === 'ignored' ? 'skipped' : 'passed',
       );
       continue;
@@ -107,7 +108,7 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     }
     const block = stdoutBlock.exec(line);
     if (block) {
-      collector.fail(keyOf(owner, block[1] as string), panicMessage(lines, index + 1));
+      collector.fail(ownerKey(owner, block[1] as string), panicMessage(lines, index + 1));
       continue;
     }
     const panic = threadPanic.exec(line.trim());
@@ -116,7 +117,7 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
       const next = (lines[index + 1] ?? '').trim();
       const message = `panicked at ${panic[2] as string}${next === '' ? '' : `: ${next}`}`;
       if (!panics.has(thread)) panics.set(thread, message);
-      if (!allPanics.has(keyOf(owner, thread))) allPanics.set(keyOf(owner, thread), message);
+      if (!allPanics.has(ownerKey(owner, thread))) allPanics.set(ownerKey(owner, thread), message);
       continue;
     }
     const status = nextestStatus.exec(line);
@@ -140,11 +141,14 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     const died = binaryDied.exec(line);
     if (died && !binaryResult) {
       const named = [...panics].filter(
-        ([thread]) => thread !== 'main' && collector.statusOf(keyOf(owner, thread)) === undefined,
+        ([thread]) => thread !== 'main' && collector.statusOf(ownerKey(owner, thread)) === undefined,
       );
       for (const [thread, message] of named) {
-        collector.add(keyOf(owner, thread), 'failed');
-        collector.fail(keyOf(owner, thread), `${message} (the test binary then died: ${died[1] as string})`);
+        collector.add(ownerKey(owner, thread), 'failed');
+        collector.fail(
+          ownerKey(owner, thread),
+          `${message} (the test binary then died: ${died[1] as string})`,
+        );
       }
       if (named.length === 0) {
         const name = binary === '' ? 'test binary' : binary;
@@ -188,32 +192,11 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     }
     collector.counts = { passed, failed, skipped, total: passed + failed + skipped };
   }
-  return named(collector.finish('cargo'));
-}
-
-/** A libtest test's key in the collector: its binary's name and its own, apart ('' owner: bare). */
-function keyOf(owner: string, name: string): string {
-  return owner === '' ? name : `${owner}\u0000${name}`;
-}
-
-/** Names each test: bare, or `binary name` when tests of its name ran in two binaries. */
-function named(parsed: ParsedTestOutput): ParsedTestOutput {
-  const split = (key: string): [string, string] => {
-    const at = key.indexOf('\u0000');
-    return at < 0 ? ['', key] : [key.slice(0, at), key.slice(at + 1)];
-  };
-  const binariesOf = new Map<string, number>();
-  for (const test of parsed.tests) {
-    const bare = split(test.name)[1];
-    binariesOf.set(bare, (binariesOf.get(bare) ?? 0) + 1);
-  }
-  const rename = (key: string): string => {
-    const [owner, name] = split(key);
-    return owner === '' || (binariesOf.get(name) ?? 0) < 2 ? name : `${owner} ${name}`;
-  };
-  for (const test of parsed.tests) test.name = rename(test.name);
-  for (const failure of parsed.failures) failure.name = rename(failure.name);
-  return parsed;
+  return nameByOwner(
+    collector.finish('cargo'),
+    (owner) => owner,
+    (owner, name) => `${owner} ${name}`,
+  );
 }
 
 /** Records one nextest status line; a retry (`TRY n …`) is not a result. */

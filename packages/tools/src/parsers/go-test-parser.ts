@@ -18,6 +18,7 @@
  * package has keeps its bare name (SWE-bench's lists name go tests bare).
  * @module
  */
+import { nameByOwner, ownerKey } from './owner-names.js';
 import { TestCollector } from './test-collector.js';
 import type { ParsedTestOutput, TestStatus } from './test-output-types.js';
 
@@ -270,7 +271,12 @@ class GoParser {
       const result = collector.statusOf(name);
       if (result === 'failed' || result === 'error') collector.fail(name, message);
     }
-    const parsed = this.named(collector.finish('go'));
+    const plainPackages = this.plainPackages;
+    const parsed = nameByOwner(
+      collector.finish('go'),
+      (owner) => (owner.startsWith('#') ? plainPackages.get(owner) : owner),
+      (pkg, name) => `${pkg}.${name}`,
+    );
     const count = (wanted: TestStatus): number =>
       parsed.tests.filter((test) => test.status === wanted).length;
     if (this.complete) {
@@ -284,32 +290,9 @@ class GoParser {
     }
     return parsed;
   }
-
-  /** Names each test: bare, or `importpath.Name` when tests of its name ran in two packages. */
-  private named(parsed: ParsedTestOutput): ParsedTestOutput {
-    const packagesOf = new Map<string, number>();
-    for (const test of parsed.tests) {
-      const bare = splitKey(test.name).name;
-      packagesOf.set(bare, (packagesOf.get(bare) ?? 0) + 1);
-    }
-    const rename = (key: string): string => {
-      const { owner, name } = splitKey(key);
-      if (owner === undefined || (packagesOf.get(name) ?? 0) < 2) return name;
-      return `${this.plainPackages.get(owner) ?? owner}.${name}`;
-    };
-    for (const test of parsed.tests) test.name = rename(test.name);
-    for (const failure of parsed.failures) failure.name = rename(failure.name);
-    return parsed;
-  }
 }
 
-/** A test's key in the collector: its package's key and its name, apart. */
+/** A test's key in the collector: its package's key and its name. */
 function keyOf(state: PackageState, name: string): string {
-  return `${state.key}\u0000${name}`;
-}
-
-/** The parts of a {@link keyOf} key (no owner: a package's own result, keyed by its import path). */
-function splitKey(key: string): { owner: string | undefined; name: string } {
-  const at = key.indexOf('\u0000');
-  return at < 0 ? { owner: undefined, name: key } : { owner: key.slice(0, at), name: key.slice(at + 1) };
+  return ownerKey(state.key, name);
 }

@@ -97,6 +97,17 @@ describe('parseGoTest', () => {
         expect(counts(parsed)).toEqual({ passed: 1, failed: 1, skipped: 0, total: 2 });
       },
     );
+
+    it('counts a package’s output printed twice once (a copy is not a second package)', () => {
+      const lines = fixture('go-same-name-v.txt').split('\n');
+      const packageA = lines.slice(1, 5); // === RUN … ok  example.com/m/a
+      const parsed = parseTestOutput([...lines, ...packageA].join('\n'), { framework: 'go' });
+      expect(statuses(parsed)).toEqual({
+        'example.com/m/a.TestX': 'passed',
+        'example.com/m/b.TestX': 'failed',
+      });
+      expect(counts(parsed)).toEqual({ passed: 1, failed: 1, skipped: 0, total: 2 });
+    });
   });
 });
 
