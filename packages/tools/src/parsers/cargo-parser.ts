@@ -23,8 +23,14 @@
  * `running 1 test` … `test result: FAILED. 0 passed; 1 failed; …`, is a copy and never counted).
  * A `FLAKY n/m` test passed on a retry: status `passed`, outcome `flaky`.
  * A test killed by a signal gets the signal in its message; a failed test gets its panic.
+ *
+ * Tests of one name in two binaries (`tests::it_works` in crates `alpha` and `beta` of a
+ * workspace) stay two tests, named as nextest names them, `alpha tests::it_works` (the binary's
+ * name from its `Running unittests src/lib.rs (target/debug/deps/alpha-…)` or `Doc-tests alpha`
+ * line); a name only one binary has keeps its bare name.
  * @module
  */
+import { nameByOwner, ownerKey } from './owner-names.js';
 import { readCountWords, TestCollector } from './test-collector.js';
 import type { ParsedTestOutput } from './test-output-types.js';
 
@@ -41,6 +47,7 @@ const binaryDied = /^\s*process didn't exit successfully: .*\((signal: .+)\)$/;
 const nextestStatus =
   /^\s*(PASS|FAIL|SKIP|LEAK|LEAK-FAIL|FAIL \+ LEAK|FLAKY \d+\/\d+|TIMEOUT|ABORT(?: SIG \d+)?|SIG[A-Z0-9]+|TRY \d+ \S+(?: \+ LEAK)?) \[\s*>?[\d.]+s\] (?:\(\s*\d+\/\d+\) )?(\S+) (\S.*?)\s*$/;
 const nextestBlock = /^--- (?:STDOUT|STDERR): +\S+ .+ ---$/;
+const binaryName = /\(\S*?deps\/(.+)-[0-9a-f]+\)$|^\s+Doc-tests (\S+)$/;
 const nextestSummary = /^\s*Summary \[\s*[\d.]+s\] (\d+) tests? run: (.*)$/;
 
 /** Parses cargo test output. Pure; never throws. */
@@ -48,6 +55,8 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
   const collector = new TestCollector();
   const summaries = new Map<string, { passed: number; failed: number; skipped: number }>();
   let binary = '';
+  /** The crate or test target of the binary whose output follows (`alpha`); '' before any. */
+  let owner = '';
   let binaryResult = false;
   let compilerError: string | undefined;
   /** Threads that panicked in the current binary, each with its first panic, before any result. */
@@ -68,7 +77,10 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     if (result) {
       const name = result[1] as string;
       const status = result[2];
-      collector.add(name, status === 'FAILED' ? 'failed' : status === 'ignored' ? 'skipped' : 'passed');
+      collector.add(
+        ownerKey(owner, name),
+        status === 'FAILED' ? 'failed' : status === 'ignored' ? 'skipped' : 'passed',
+      );
       continue;
     }
     const summary = summaryLine.exec(line);
@@ -88,13 +100,15 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     const header = binaryHeader.exec(line);
     if (header) {
       binary = (header[1] ?? header[2]) as string;
+      const named = binaryName.exec(line);
+      owner = named ? ((named[1] ?? named[2]) as string) : binary;
       binaryResult = false;
       panics = new Map();
       continue;
     }
     const block = stdoutBlock.exec(line);
     if (block) {
-      collector.fail(block[1] as string, panicMessage(lines, index + 1));
+      collector.fail(ownerKey(owner, block[1] as string), panicMessage(lines, index + 1));
       continue;
     }
     const panic = threadPanic.exec(line.trim());
@@ -103,7 +117,7 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
       const next = (lines[index + 1] ?? '').trim();
       const message = `panicked at ${panic[2] as string}${next === '' ? '' : `: ${next}`}`;
       if (!panics.has(thread)) panics.set(thread, message);
-      if (!allPanics.has(thread)) allPanics.set(thread, message);
+      if (!allPanics.has(ownerKey(owner, thread))) allPanics.set(ownerKey(owner, thread), message);
       continue;
     }
     const status = nextestStatus.exec(line);
@@ -127,11 +141,14 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     const died = binaryDied.exec(line);
     if (died && !binaryResult) {
       const named = [...panics].filter(
-        ([thread]) => thread !== 'main' && collector.statusOf(thread) === undefined,
+        ([thread]) => thread !== 'main' && collector.statusOf(ownerKey(owner, thread)) === undefined,
       );
       for (const [thread, message] of named) {
-        collector.add(thread, 'failed');
-        collector.fail(thread, `${message} (the test binary then died: ${died[1] as string})`);
+        collector.add(ownerKey(owner, thread), 'failed');
+        collector.fail(
+          ownerKey(owner, thread),
+          `${message} (the test binary then died: ${died[1] as string})`,
+        );
       }
       if (named.length === 0) {
         const name = binary === '' ? 'test binary' : binary;
@@ -175,7 +192,11 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     }
     collector.counts = { passed, failed, skipped, total: passed + failed + skipped };
   }
-  return collector.finish('cargo');
+  return nameByOwner(
+    collector.finish('cargo'),
+    (owner) => owner,
+    (owner, name) => `${owner} ${name}`,
+  );
 }
 
 /** Records one nextest status line; a retry (`TRY n …`) is not a result. */

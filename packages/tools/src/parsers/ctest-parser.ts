@@ -8,7 +8,10 @@
  * that crashed or timed out, is the test that was running: an `error` with the CTest reason.
  *
  * Counts from CTest's `25% tests passed, 3 tests failed out of 4` (CTest tests, not googletest
- * ones). Without CTest's line (a googletest binary run alone), from googletest's own summary of
+ * ones) and its `The following tests did not run:` list: CTest's percentage counts a test that
+ * exited with its `SKIP_RETURN_CODE` (`***Skipped`, listed `(Skipped)`) as passed, so `passed` is
+ * `out of` minus failed minus those; a `DISABLED` test (`***Not Run (Disabled)`, listed
+ * `(Disabled)`) is outside CTest's `out of`, so it is added to `skipped` and `total`. Without CTest's line (a googletest binary run alone), from googletest's own summary of
  * one binary: `[==========] 4 tests from 1 test suite ran.`, `[  PASSED  ] 1 test.`, `[  SKIPPED
  * ] 1 test, listed below:`, `[  FAILED  ] 2 tests, listed below:`; none when several binaries
  * printed one (their lines cannot be told apart).
@@ -21,8 +24,10 @@ const prefix = /^(\d+): /;
 const gtestResult = /^\[\s*(OK|FAILED|SKIPPED)\s*\] (\S+) \((?:\d+ ms|[^)]*)\)$/;
 const gtestRun = /^\[ RUN {6}\] (\S+)$/;
 const ctestResult =
-  /^\s*\d+\/\d+ Test\s+#(\d+): (.+?) \.*\s*(Passed|\*\*\*Failed|\*\*\*Not Run|\*\*\*Timeout|.*?\*\*\*Exception:.*?|\*\*\*Skipped|Not Run)\s+[\d.]+ sec$/;
+  /^\s*\d+\/\d+ Test\s+#(\d+): (.+?) \.*\s*(Passed|\*\*\*Failed|\*\*\*Not Run \(Disabled\)|\*\*\*Not Run|\*\*\*Timeout|.*?\*\*\*Exception:.*?|\*\*\*Skipped|Not Run)\s+[\d.]+ sec$/;
 const summary = /^\d+% tests passed, (\d+) tests? failed out of (\d+)$/;
+const didNotRunHeader = /^The following tests did not run:$/;
+const didNotRunEntry = /^\s*\d+ - .+ \((Skipped|Disabled)\)$/;
 const gtestPassed = /^\[ {2}PASSED {2}\] (\d+) tests?\.$/;
 const gtestRan = /^\[==========\] (\d+) tests? from \d+ test (?:suites?|cases?) ran\./;
 const gtestListed = /^\[ {2}(FAILED|SKIPPED) {1,2}\] (\d+) tests?, listed below:$/;
@@ -38,6 +43,11 @@ export function parseCtest(lines: readonly string[]): ParsedTestOutput {
   let gtestBinaries = 0;
   const gtestListedCounts = new Map<string, number>();
   let lastMessage = '';
+  /** CTest's `out of` total and failed count, and its `did not run` list by reason. */
+  let ctestTotals: { failed: number; all: number } | undefined;
+  let inDidNotRun = false;
+  const didNotRun = { Skipped: 0, Disabled: 0 };
+  let ctestSkipLines = 0;
   for (const raw of lines) {
     const numbered = prefix.exec(raw);
     const owner = numbered ? (numbered[1] as string) : '';
@@ -62,8 +72,10 @@ export function parseCtest(lines: readonly string[]): ParsedTestOutput {
       const name = ctest[2] as string;
       const outcome = (ctest[3] as string).replace(/\*\*\*/g, ' ').trim();
       if (outcome === 'Passed') collector.add(name, 'passed');
-      else if (outcome === 'Skipped') collector.add(name, 'skipped');
-      else {
+      else if (outcome === 'Skipped' || outcome === 'Not Run (Disabled)') {
+        collector.add(name, 'skipped');
+        ctestSkipLines++;
+      } else {
         const crashed = outcome !== 'Failed';
         collector.add(name, crashed ? 'error' : 'failed');
         collector.fail(name, outcome.replace(/:$/, ''));
@@ -81,11 +93,21 @@ export function parseCtest(lines: readonly string[]): ParsedTestOutput {
     }
     const total = summary.exec(line);
     if (total) {
-      const failed = Number(total[1]);
-      const all = Number(total[2]);
-      collector.counts = { total: all, failed, passed: Math.max(0, all - failed) };
+      ctestTotals = { failed: Number(total[1]), all: Number(total[2]) };
       ctestSummary = true;
       continue;
+    }
+    if (didNotRunHeader.test(line)) {
+      inDidNotRun = true;
+      continue;
+    }
+    if (inDidNotRun) {
+      const entry = didNotRunEntry.exec(line);
+      if (entry) {
+        didNotRun[entry[1] as 'Skipped' | 'Disabled']++;
+        continue;
+      }
+      inDidNotRun = false;
     }
     const ran = gtestRan.exec(line.trim());
     if (ran) {
@@ -111,6 +133,17 @@ export function parseCtest(lines: readonly string[]): ParsedTestOutput {
       lastMessage === ''
     )
       lastMessage = text;
+  }
+  if (ctestTotals !== undefined) {
+    const { failed, all } = ctestTotals;
+    const listed = didNotRun.Skipped + didNotRun.Disabled;
+    // No `did not run` list although tests printed `***Skipped`: the output was cut, skips unknown.
+    const known = listed > 0 || ctestSkipLines === 0;
+    collector.counts = {
+      failed,
+      total: all + didNotRun.Disabled,
+      ...(known ? { passed: Math.max(0, all - failed - didNotRun.Skipped), skipped: listed } : {}),
+    };
   }
   if (!ctestSummary && gtestBinaries <= 1) {
     const failed = gtestListedCounts.get('FAILED') ?? (gtestTotal !== undefined ? 0 : undefined);

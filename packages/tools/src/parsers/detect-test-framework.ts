@@ -47,7 +47,7 @@ const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
   ['redis-tcl', /^\[(?:ok|err|skip|ignore|exception)\]: /m],
   ['automake', /^Testsuite summary for |^# TOTAL: \d+$/m],
   ['micropython', /^\d+ tests performed \(\d+ individual testcases\)$|^(?:pass|FAIL|skip) {2}\S+\.py ?$/m],
-  ['tap', /^(?:not )?ok \d+ [^-\s#]|^Bail out!/m],
+  ['tap', /^(?:not )?ok \d+ [^-\s#]|^Bail out!|^Files=\d+, Tests=\d+, .* wallclock secs /m], // prove's summary line
   ['go', /^\{"Time":"[^"]*","Action":"/m],
   [
     'cargo',

@@ -12,8 +12,13 @@
  * path, with the panic line or its last output line as the message. A test that was running when
  * its binary died (a panic in another goroutine) is `failed` with the panic line as its message;
  * a test whose own goroutine panicked keeps the panic line as its message too.
+ *
+ * Tests of one name in two packages (`--- PASS: TestX` before `ok example.com/m/a` and again
+ * before `ok example.com/m/b`) stay two tests, each named `example.com/m/a.TestX`; a name only one
+ * package has keeps its bare name (SWE-bench's lists name go tests bare).
  * @module
  */
+import { nameByOwner, ownerKey } from './owner-names.js';
 import { TestCollector } from './test-collector.js';
 import type { ParsedTestOutput, TestStatus } from './test-output-types.js';
 
@@ -37,6 +42,8 @@ const status: Record<string, TestStatus> = {
 
 /** What one package's binary printed so far. */
 interface PackageState {
+  /** Which package's binary: its import path (-json) or `#N`, its order in plain output. */
+  key: string;
   /** Tests started (`=== RUN`, `run` events) and not yet given a result, in start order. */
   running: string[];
   /** The last test that got a result. */
@@ -50,7 +57,8 @@ interface PackageState {
   lastOutput: string | undefined;
 }
 
-const newState = (): PackageState => ({
+const newState = (key: string): PackageState => ({
+  key,
   running: [],
   lastResult: undefined,
   panic: undefined,
@@ -80,7 +88,9 @@ class GoParser {
   private buildPackage: string | undefined;
   private complete = false;
   /** Plain and -v output: one binary's output is printed whole, so one rolling state. */
-  private plain = newState();
+  private plain = newState('#0');
+  /** Plain output: the import path of each `#N` package, from its verdict line. */
+  private readonly plainPackages = new Map<string, string>();
   /** -json: per package. */
   private readonly states = new Map<string, PackageState>();
 
@@ -118,7 +128,8 @@ class GoParser {
     const verdict = packageLine.exec(line);
     if (verdict) {
       this.packageDone(state, verdict[2] as string, verdict[1] === 'FAIL', verdict[3]);
-      this.plain = newState();
+      this.plainPackages.set(state.key, verdict[2] as string);
+      this.plain = newState(`#${this.plainPackages.size}`);
       return;
     }
     this.output(state, line, state.running.at(-1) ?? state.lastResult);
@@ -126,7 +137,7 @@ class GoParser {
 
   /** A test got its result. */
   private result(state: PackageState, name: string, result: TestStatus): void {
-    this.collector.add(name, result);
+    this.collector.add(keyOf(state, name), result);
     state.running = state.running.filter((running) => running !== name);
     state.lastResult = name;
     if (result === 'failed') state.failedTests++;
@@ -136,12 +147,12 @@ class GoParser {
   private output(state: PackageState, line: string, owner: string | undefined): void {
     if (line.startsWith('panic: ') && state.panic === undefined) {
       state.panic = line.trim();
-      state.panicOwner = owner;
+      state.panicOwner = owner === undefined ? undefined : keyOf(state, owner);
       return;
     }
     const message = messageLine.exec(line);
-    if (message && owner !== undefined && !this.messages.has(owner))
-      this.messages.set(owner, message[1] as string);
+    if (message && owner !== undefined && !this.messages.has(keyOf(state, owner)))
+      this.messages.set(keyOf(state, owner), message[1] as string);
     const text = line.trim();
     if (
       text !== '' &&
@@ -164,8 +175,8 @@ class GoParser {
       // The binary died while these tests ran (a panic in another goroutine, a crash, os.Exit).
       const message = state.panic ?? state.lastOutput ?? 'the test binary exited while this test was running';
       for (const name of state.running) {
-        this.collector.add(name, 'failed');
-        this.forced.set(name, message);
+        this.collector.add(keyOf(state, name), 'failed');
+        this.forced.set(keyOf(state, name), message);
       }
       return;
     }
@@ -214,7 +225,7 @@ class GoParser {
     const pkg = event.Package;
     let state = this.states.get(pkg);
     if (state === undefined) {
-      state = newState();
+      state = newState(pkg);
       this.states.set(pkg, state);
     }
     const test = typeof event.Test === 'string' ? event.Test : undefined;
@@ -260,7 +271,12 @@ class GoParser {
       const result = collector.statusOf(name);
       if (result === 'failed' || result === 'error') collector.fail(name, message);
     }
-    const parsed = collector.finish('go');
+    const plainPackages = this.plainPackages;
+    const parsed = nameByOwner(
+      collector.finish('go'),
+      (owner) => (owner.startsWith('#') ? plainPackages.get(owner) : owner),
+      (pkg, name) => `${pkg}.${name}`,
+    );
     const count = (wanted: TestStatus): number =>
       parsed.tests.filter((test) => test.status === wanted).length;
     if (this.complete) {
@@ -274,4 +290,9 @@ class GoParser {
     }
     return parsed;
   }
+}
+
+/** A test's key in the collector: its package's key and its name. */
+function keyOf(state: PackageState, name: string): string {
+  return ownerKey(state.key, name);
 }

@@ -6,6 +6,11 @@
  * failed by itself (a hook, a file that failed to load) is. A `# Subtest:` that never got a
  * result line is the test running when the producer died: an `error`. Counts come from the
  * producer's own `# tests`/`# pass`/`# fail`/`# skip`/`# todo`/`# cancelled` comment lines.
+ * perl's `prove -v` (TAP::Harness): each file's points follow its `t/name.t .. ` line and are
+ * named `t/name.t > title` (two files may hold tests of one name); a point without a title is
+ * named by its number; counts are prove's own `Files=2, Tests=7, …` (top-level points only, never
+ * a subtest's inner ones) and the `Failed: N` of its summary report (a `not ok … # TODO` is not a
+ * failure); prove prints no pass or skip count, so none is given.
  * Official SWE-bench v4.1.0 `parse_log_tap` reads the same result lines (names without the dash).
  * @module
  */
@@ -19,7 +24,10 @@ const subtest = /^(\s*)# Subtest: (.*)$/;
 const countLine = /^\s*# (tests|pass|fail|skip|todo|cancelled) (\d+)$/;
 const bailOut = /^\s*Bail out!\s*(.*)$/;
 // `(?<!\s)`: tried from the first space of a run only (linear on a long run of spaces).
-const directive = /(?<!\s)\s+# (SKIP|TODO)\b.*$/i;
+const directive = /(?:^|(?<!\s)\s+)# (SKIP|TODO)\b.*$/i;
+const proveFile = /^(\S+\.t) \.\.\s*$/;
+const proveTotals = /^Files=\d+, Tests=(\d+), /;
+const proveFileSummary = /^\S+ \(Wstat: .*\bTests: \d+ Failed: (\d+)\)$/;
 
 /** Parses TAP output. Pure; never throws. */
 export function parseTap(lines: readonly string[]): ParsedTestOutput {
@@ -30,12 +38,32 @@ export function parseTap(lines: readonly string[]): ParsedTestOutput {
   /** Per depth: whether a result at a deeper level failed since this level's last result. */
   const childFailed: boolean[] = [];
   const childSeen: boolean[] = [];
+  /** prove: the file whose points follow, its total, and the failed points of its summary report. */
+  let file = '';
+  let proveTotal: number | undefined;
+  let proveFailed = 0;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
     const bail = bailOut.exec(line);
     if (bail) {
       collector.add('Bail out!', 'error');
       collector.fail('Bail out!', bail[1] || 'the producer bailed out');
+      continue;
+    }
+    const fileLine = proveFile.exec(line);
+    if (fileLine) {
+      file = fileLine[1] as string;
+      announced.length = 0;
+      continue;
+    }
+    const totals = proveTotals.exec(line);
+    if (totals) {
+      proveTotal = Number(totals[1]);
+      continue;
+    }
+    const fileSummary = proveFileSummary.exec(line);
+    if (fileSummary) {
+      proveFailed += Number(fileSummary[1]);
       continue;
     }
     const count = countLine.exec(line);
@@ -55,11 +83,14 @@ export function parseTap(lines: readonly string[]): ParsedTestOutput {
     const depth = Math.floor((match[1] as string).length / 4);
     let title = (match[3] as string).trimEnd();
     const directiveMatch = directive.exec(title);
-    if (directiveMatch) title = title.slice(0, directiveMatch.index);
+    if (directiveMatch) title = title.slice(0, directiveMatch.index).trimEnd();
+    if (title === '' && file !== '') title = /\d+/.exec(line)?.[0] ?? '';
     const own = announced[depth];
     if (own !== undefined && own.name === title) own.done = true;
     const path = announced.slice(0, depth).map((entry) => entry?.name ?? '');
-    const name = [...path.filter((part) => part !== ''), title].join(' > ');
+    const name = [file, ...path.filter((part) => part !== ''), title]
+      .filter((part) => part !== '')
+      .join(' > ');
     const hadChildren = childSeen[depth + 1] === true;
     const childrenFailed = childFailed[depth + 1] === true;
     childSeen.length = depth + 1;
@@ -80,9 +111,7 @@ export function parseTap(lines: readonly string[]): ParsedTestOutput {
   for (const [depth, entry] of announced.entries()) {
     if (entry === undefined || entry.done) continue;
     if (announced.slice(depth + 1).some((inner) => inner !== undefined && !inner.done)) continue;
-    const name = announced
-      .slice(0, depth + 1)
-      .map((part) => part?.name ?? '')
+    const name = [file, ...announced.slice(0, depth + 1).map((part) => part?.name ?? '')]
       .filter((part) => part !== '')
       .join(' > ');
     if (collector.statusOf(name) !== undefined) continue;
@@ -100,6 +129,7 @@ export function parseTap(lines: readonly string[]): ParsedTestOutput {
       ...(counts.has('tests') ? { total: counts.get('tests') } : {}),
     };
   }
+  if (proveTotal !== undefined) collector.counts = { total: proveTotal, failed: proveFailed };
   return collector.finish('tap');
 }
 
