@@ -57,8 +57,11 @@ describe('createSimulatedVendorAdapter', () => {
       expect(adapter.stats()).toMatchObject({ live: 2, peakLive: 2, rateLimited: 1 });
       await c.destroy();
       await adapter.settled();
-      // the one sandbox still alive (its captured-output directory beside it does not count)
-      expect((await readdir(root)).filter((entry) => !entry.endsWith('.logs'))).toHaveLength(1);
+      // the one sandbox still alive (its captured-output directory and owner file beside it do not count)
+      const sandboxes = (await readdir(root)).filter(
+        (entry) => !entry.endsWith('.logs') && !entry.endsWith('.owner.json'),
+      );
+      expect(sandboxes).toHaveLength(1);
     });
   });
 
