@@ -16,7 +16,7 @@
  *   script runs the tests anyway and may resolve it.
  * @module
  */
-import type { ErrorKind } from '../instance/eval-result.js';
+import type { ErrorKind } from '../instance/error-kind.js';
 import {
   endTestOutput,
   outputCutMarker,

@@ -6,6 +6,7 @@
 
 import type { OfficialAgreement } from '../grade/official-agreement.js';
 import type { PatchMethod } from './apply-patch.js';
+import type { ErrorKind } from './error-kind.js';
 import type { PrefixMatch, TestsStatus } from './grade.js';
 
 /**
@@ -15,24 +16,7 @@ import type { PrefixMatch, TestsStatus } from './grade.js';
  */
 export type InstanceStatus = 'resolved' | 'unresolved' | 'error' | 'empty_patch';
 
-/**
- * Why an instance errored. `patch_apply` is the model's doing and `dataset` the dataset's (both
- * count in the resolved rate); every other kind is an infrastructure problem, kept out of the
- * resolved rate and rerun by `--resume`.
- */
-export type ErrorKind =
-  | 'patch_apply'
-  | 'test_patch'
-  | 'invalid_record'
-  /** `--skip-invalid`: the dataset row, or its prediction, could not be used; the dataset's doing, counted in the total. */
-  | 'dataset'
-  | 'repo'
-  | 'setup'
-  | 'sandbox'
-  | 'timeout'
-  | 'internal'
-  /** `sandkit grade`: the log has no `>>>>> Start Test Output` (or End) marker: the tests never ran, or the log was cut. */
-  | 'incomplete_log';
+export type { ErrorKind } from './error-kind.js';
 
 /**
  * What a `sandkit eval` verdict was made from, so that `--resume` keeps it only for the same
