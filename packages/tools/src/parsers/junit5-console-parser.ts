@@ -20,7 +20,8 @@ import type { ParsedTestOutput } from './test-output-types.js';
 export const junit5ConsoleSignature =
   /^\[\s+\d+ tests (?:successful|found)\s+\]$|^[│ ]*[├└]─ .+ [✔✘↷■](?: .*)?$/mu;
 
-const treeLine = /^([│ ]*)[├└]─ (.+?) ([✔✘↷■])(?: (.*))?$/u;
+/** The tree's indent is whole `│  ` / `   ` units (a line cut or shifted off them is not a tree line). */
+const treeLine = /^((?:[│ ] {2})*)[├└]─ (.+?) ([✔✘↷■])(?: (.*))?$/u;
 const flatLine = /^(Started|Finished|Skipped|Registered): +(.+?) \((\[engine:.*\])\)$/;
 const countLine = /^\[\s+(\d+) tests (found|successful|failed|skipped|aborted)\s+\]$/;
 
