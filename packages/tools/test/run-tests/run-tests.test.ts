@@ -124,10 +124,22 @@ describe('createRunTestsTool', () => {
   describe('when the run fails outside the tests', () => {
     it('flags a non-zero exit with no parsed failure as unparsed and never as passed', async () => {
       const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
-      const result = await runTests.call({ command: 'python3 -m pytest -rA no_such_dir', cwd: 'py' });
+      const result = await runTests.call({ command: 'python3 -m pytest -rA --no-such-option', cwd: 'py' });
       expect(result.exitCode).not.toBe(0);
       expect(result.unparsed).toBe(true);
       expect(result.failed ?? 0).toBe(0);
+      expect(result.passed ?? 0).toBe(0);
+    });
+
+    it('names a test path that is not there as the failure (pytest: "no tests ran", exit 4)', async () => {
+      const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
+      const result = await runTests.call({ command: 'python3 -m pytest -rA no_such_dir', cwd: 'py' });
+      expect(result.exitCode).toBe(4);
+      expect(result.unparsed).toBeUndefined();
+      expect(result.failures).toEqual([
+        { name: 'no_such_dir', message: 'file or directory not found: no_such_dir' },
+      ]);
+      expect(result.tests).toEqual([{ name: 'no_such_dir', status: 'error' }]);
       expect(result.passed ?? 0).toBe(0);
     });
 
