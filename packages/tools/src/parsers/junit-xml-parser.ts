@@ -10,7 +10,10 @@
  * `<skipped>` or a `status="disabled"`/`"notrun"` and no child (ctest, googletest), else `passed`;
  * ctest's `status="notrun"` with a `<skipped>` that is no skip (`Unable to find executable`,
  * `Required Files Missing`; not `SKIP_RETURN_CODE=…`) is an `error`, as ctest's console counts it
- * failed, and the document's counts move it from skipped to failed; its message is the child's `message` attribute, else the first line
+ * failed, and the document's counts move it from skipped to failed; a testcase surefire reran
+ * (`<rerunFailure>`/`<flakyFailure>` children) is one test with `tries` = those + 1, passed with
+ * outcome `flaky` when it has no `<failure>`, and such a document's counts are its testcases' (the
+ * suite's attributes count only surefire's last rerun pass); its message is the child's `message` attribute, else the first line
  * of its text. `<system-out>` is not a result. A `<testsuite>`'s own `<error>` (prove's "Dubious,
  * test returned 1") is an `error` named by the suite. Ids, per runner (the console parser's id where
  * sandkit parses that runner's console): `classname.name` (Surefire and JUnit 5: `com.a.CalcTest.adds()`
@@ -90,9 +93,19 @@ export function parseJunitXml(text: string): ParsedTestOutput {
       `JUnit XML markup outside any document (\`${stray}\`): the output is interleaved or damaged`,
     );
   for (const root of roots) {
-    const listed: Listed = { passed: 0, failed: 0, skipped: 0, notRun: 0, results: [] };
+    const listed: Listed = { passed: 0, failed: 0, skipped: 0, notRun: 0, reruns: false, results: [] };
     readSuite(root, [], listed);
-    const counted = root.closed ? documentCounts(root) : undefined;
+    // Surefire with reruns writes the counts of its last rerun pass (tests="1" for a class of 3,
+    // surefire 3.2.5): its testcases, each test once, are the document's counts then.
+    const counted = !root.closed
+      ? undefined
+      : listed.reruns
+        ? {
+            total: listed.passed + listed.failed + listed.skipped,
+            failed: listed.failed,
+            skipped: listed.skipped,
+          }
+        : documentCounts(root);
     const own =
       counted === undefined || listed.notRun === 0
         ? counted
@@ -108,9 +121,9 @@ export function parseJunitXml(text: string): ParsedTestOutput {
       problem = `the JUnit XML document <${root.name}>'s counts (${own.total} tests, ${own.failed} failures and errors, ${own.skipped} skipped) disagree with its testcases (${listed.passed} passed, ${listed.failed} failed or errors, ${listed.skipped} skipped)`;
     // Passes are listed only where the runner's counts vouch for them: in a cut or damaged
     // document, or one without counts, a lost or misplaced failure would read as a pass.
-    for (const [name, status, message] of listed.results) {
+    for (const [name, status, message, extra] of listed.results) {
       if (status === 'passed' && (problem !== undefined || own === undefined)) continue;
-      collector.add(name, status);
+      collector.add(name, status, extra);
       if (message !== undefined) collector.fail(name, message);
     }
     if (problem !== undefined) problems.push(problem);
@@ -216,7 +229,9 @@ interface Listed {
   skipped: number;
   /** ctest testcases its counts call skipped and its console calls failed (`status="notrun"`, not a skip). */
   notRun: number;
-  results: Array<[name: string, status: TestStatus, message?: string]>;
+  /** Whether a testcase holds surefire's rerun elements (the suite's count attributes are then its last pass's). */
+  reruns: boolean;
+  results: Array<[name: string, status: TestStatus, message?: string, extra?: RunExtra]>;
 }
 
 function readSuite(suite: Element, path: string[], listed: Listed): void {
@@ -232,14 +247,23 @@ function readSuite(suite: Element, path: string[], listed: Listed): void {
   }
 }
 
+/** A testcase's tries, when surefire reran it. */
+type RunExtra = { tries: number; outcome?: 'flaky' };
+const rerunNames = new Set(['rerunFailure', 'rerunError', 'flakyFailure', 'flakyError']);
+
 function readCase(testcase: Element, path: string[], listed: Listed): void {
   const name = caseId(testcase, path);
   const outcome = testcase.children.find((child) => ['failure', 'error', 'skipped'].includes(child.name));
+  // Surefire's reruns: a <rerunFailure> per failed rerun after the <failure>, a <flakyFailure> per
+  // failed try of a test that then passed (no <failure>); the test stays one testcase.
+  const reran = testcase.children.filter((child) => rerunNames.has(child.name));
+  if (reran.length > 0) listed.reruns = true;
+  const extra: RunExtra | undefined = reran.length > 0 ? { tries: reran.length + 1 } : undefined;
   if (outcome?.name === 'failure' || outcome?.name === 'error') {
     // ctest's <failure message=""/> has the test's output beside it, in <system-out>.
     const output = testcase.children.find((child) => child.name === 'system-out');
     const message = messageOf(outcome) || (output === undefined ? '' : messageOf(output));
-    listed.results.push([name, outcome.name === 'error' ? 'error' : 'failed', message]);
+    listed.results.push([name, outcome.name === 'error' ? 'error' : 'failed', message, extra]);
     listed.failed++;
   } else if (outcome?.name === 'skipped') {
     const reason = outcome.attributes.get('message') ?? '';
@@ -259,7 +283,8 @@ function readCase(testcase: Element, path: string[], listed: Listed): void {
     listed.results.push([name, 'skipped']); // ctest `disabled`, googletest `notrun` (DISABLED_)
     listed.skipped++;
   } else if (testcase.closed) {
-    listed.results.push([name, 'passed']); // a cut testcase is no pass
+    // a cut testcase is no pass
+    listed.results.push([name, 'passed', undefined, extra && { ...extra, outcome: 'flaky' }]);
     listed.passed++;
   }
 }
