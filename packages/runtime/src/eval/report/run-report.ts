@@ -143,11 +143,12 @@ export function formatSummary(
       '',
     );
   }
+  const submitted = new Set(input.submittedIds);
   for (const id of input.instanceIds) {
     const r = input.results.get(id);
     if (r === undefined) {
       lines.push(
-        `| ${id} | ${input.submittedIds.includes(id) ? 'not finished' : 'no prediction'} | | | | | |${withOfficial ? ' |' : ''}`,
+        `| ${id} | ${submitted.has(id) ? 'not finished' : 'no prediction'} | | | | | |${withOfficial ? ' |' : ''}`,
       );
       continue;
     }
