@@ -27,7 +27,7 @@
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import { formatCommand, SandboxError, SandkitErrorCode } from '@sandkit/core';
-import { putFile } from './container-files.js';
+import { putFile } from './transport/container-files.js';
 import { type InternalScriptResult, ownScriptRequest, runInternalScript } from './docker-exec.js';
 import type { DockerSandboxState } from './docker-sandbox-state.js';
 import { finishWriteExits, finishWriteScript } from './finish-write-script.js';

@@ -15,9 +15,9 @@
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import type { CommandEnd, CommandRequest, CommandRun, CommandSinks } from '../capture/command-run.js';
-import { putFile } from './container-files.js';
+import { putFile } from './transport/container-files.js';
 import type { DockerSandboxState } from './docker-sandbox-state.js';
-import { runEngineCommand } from './engine-exec.js';
+import { runEngineCommand } from './transport/engine-exec.js';
 import { startPlainRun } from './plain-command-run.js';
 import { isTransportLost } from './transport-lost.js';
 

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatCommand } from '@sandkit/core';
 import { logKept } from '../capture/command-run.js';
-import { followLinksScript } from '../follow-links-script.js';
+import { followLinksScript } from '../paths/follow-links-script.js';
 import { type InternalScriptResult, ownScriptRequest } from './docker-exec.js';
 import type { DockerSandboxState } from './docker-sandbox-state.js';
 

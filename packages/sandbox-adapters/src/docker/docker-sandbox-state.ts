@@ -5,7 +5,7 @@
 import { SandboxError, SandkitErrorCode } from '@sandkit/core';
 import type { OutputLogRetention } from '../capture/output-log-retention.js';
 import type { ChannelPool } from './channel-pool.js';
-import type { Docker } from './docker-client.js';
+import type { Docker } from './transport/docker-client.js';
 import type { NormalizedDockerOptions } from './docker-sandbox-options.js';
 
 /** One sandbox's state. */

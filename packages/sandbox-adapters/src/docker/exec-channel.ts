@@ -21,7 +21,7 @@ import {
   RunTracker,
 } from '../capture/command-run.js';
 import { channelScript } from '../capture/capture-script.js';
-import { demultiplex, startEngineExec } from './engine-exec.js';
+import { demultiplex, startEngineExec } from './transport/engine-exec.js';
 import { finishWriteFunction } from './finish-write-script.js';
 import { transportLost } from './transport-lost.js';
 import { type ContainerContext, newNonce } from './plain-command-run.js';

@@ -28,7 +28,7 @@
  * - Exits 0, or one of {@link writeExit} (with the failing command's message on stderr).
  * @module
  */
-import { followLinksScript } from '../follow-links-script.js';
+import { followLinksScript } from '../paths/follow-links-script.js';
 import { writeExit } from './channel-write.js';
 
 /** An existing regular file larger than this many bytes is freed after the write returns. */

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Docker } from './docker-client.js';
+import type { Docker } from './transport/docker-client.js';
 import {
   type CommandEnd,
   type CommandRequest,
@@ -16,7 +16,7 @@ import {
   runArguments,
 } from '../capture/command-run.js';
 import { plainExecScript } from '../capture/capture-script.js';
-import { cannotStartError, demultiplex, readExitCode, startEngineExec } from './engine-exec.js';
+import { cannotStartError, demultiplex, readExitCode, startEngineExec } from './transport/engine-exec.js';
 import { transportLost } from './transport-lost.js';
 
 /**

@@ -12,7 +12,7 @@
  */
 import { SandboxError, SandkitErrorCode } from '@sandkit/core';
 import type { Sandbox } from 'e2b';
-import { toSandboxErrorChecked } from './e2b-errors.js';
+import { toSandboxErrorChecked } from './transport/e2b-errors.js';
 import type { ExecRecord } from './e2b-exec-record.js';
 
 /**

@@ -22,8 +22,8 @@ import {
   type WriteFileOptions,
 } from '@sandkit/core';
 import { CommandExitError, type Sandbox } from 'e2b';
-import { followLinksScript, linkLoopError, linkLoopStatPattern } from '../follow-links-script.js';
-import { toSandboxErrorChecked } from './e2b-errors.js';
+import { followLinksScript, linkLoopError, linkLoopStatPattern } from '../paths/follow-links-script.js';
+import { toSandboxErrorChecked } from './transport/e2b-errors.js';
 import type { E2BStagingFiles } from './e2b-staging-files.js';
 
 /** How one file request is bounded: the whole request's deadline in ms, and the caller's abort. */

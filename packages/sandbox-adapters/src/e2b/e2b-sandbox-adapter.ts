@@ -21,8 +21,8 @@ import {
 } from '@sandkit/core';
 import { RateLimitError, type Sandbox, SandboxNotFoundError } from 'e2b';
 import { OutputLogRetention } from '../capture/output-log-retention.js';
-import { checkedPath } from '../checked-path.js';
-import { goneError, toSandboxErrorChecked } from './e2b-errors.js';
+import { checkedPath } from '../paths/checked-path.js';
+import { goneError, toSandboxErrorChecked } from './transport/e2b-errors.js';
 import { runE2BCommand } from './e2b-exec.js';
 import { execDir } from './e2b-exec-script.js';
 import { type E2BFileRequest, readE2BFile, writeE2BFile } from './e2b-files.js';

@@ -14,7 +14,7 @@ import {
   requestArchive,
 } from './archive-request.js';
 import { engineError } from './docker-errors.js';
-import type { DockerSandboxState } from './docker-sandbox-state.js';
+import type { DockerSandboxState } from '../docker-sandbox-state.js';
 import { tarOneFileParts } from './tar-archive.js';
 
 /** Owner and mode of a file put into the container. */
