@@ -113,13 +113,12 @@ function wrapContainer(
   options: NormalizedDockerOptions,
   remove: () => Promise<void>,
 ): SandboxHandle {
-  const context = { docker, container };
+  const context = { docker, container, connection: options.docker };
   const pool = options.channel ? new ChannelPool(context, options.maxChannels) : undefined;
   let identity: Promise<{ uid: number; gid: number }> | undefined;
   const state: DockerSandboxState = {
     id,
-    docker,
-    container,
+    ...context,
     options,
     pool,
     destroyed: false,

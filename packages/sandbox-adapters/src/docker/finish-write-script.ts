@@ -29,7 +29,7 @@
  * @module
  */
 import { followLinksScript } from '../paths/follow-links-script.js';
-import { writeExit } from './channel-write.js';
+import { writeExit } from './write-exit.js';
 
 /** An existing regular file larger than this many bytes is freed after the write returns. */
 export const deferredUnlinkMinBytes = 4 * 1024 * 1024;
