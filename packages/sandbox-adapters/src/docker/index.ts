@@ -6,7 +6,7 @@
  * @module
  */
 import { requireOptionalPeers } from '../optional-peer/require-optional-peers.js';
-import { dockerodeInstall } from './docker-client.js';
+import { dockerodeInstall } from './transport/docker-client.js';
 
 await requireOptionalPeers({
   subpath: '@sandkit/sandbox-adapters/docker',
@@ -21,4 +21,4 @@ export {
   type RemoveLeftoverSandboxesResult,
   removeLeftoverSandboxes,
 } from './remove-leftover-sandboxes.js';
-export { sandkitLabel } from './docker-owner-labels.js';
+export { sandkitLabel } from '../owner/owner-labels.js';

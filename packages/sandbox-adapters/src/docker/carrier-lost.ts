@@ -6,10 +6,10 @@
  */
 import { SandboxError, SandkitErrorCode } from '@sandkit/core';
 
-const marker = 'sandkit.docker.transportLost';
+const marker = 'sandkit.docker.carrierLost';
 
 /** A SandboxError `sandbox_unavailable` marked as a lost carrier. */
-export function transportLost(message: string): SandboxError {
+export function carrierLost(message: string): SandboxError {
   return new SandboxError({
     code: SandkitErrorCode.sandboxUnavailable,
     message: `${message}; its result is unknown`,
@@ -17,8 +17,8 @@ export function transportLost(message: string): SandboxError {
   });
 }
 
-/** `true` for an error made by {@link transportLost}. */
-export function isTransportLost(error: unknown): boolean {
+/** `true` for an error made by {@link carrierLost}. */
+export function isCarrierLost(error: unknown): boolean {
   return (
     SandboxError.isInstance(error) &&
     (error.details as Record<string, unknown> | undefined)?.[marker] === true

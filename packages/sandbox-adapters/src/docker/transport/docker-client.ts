@@ -5,7 +5,7 @@
  */
 import { SandboxError, SandkitErrorCode } from '@sandkit/core';
 import type Docker from 'dockerode';
-import type { DockerConnectionOptions } from './docker-sandbox-options.js';
+import type { DockerConnectionOptions } from './docker-connection.js';
 
 export type { Docker };
 

@@ -11,7 +11,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { ChunkedBodyDecoder } from './chunked-body-decoder.js';
-import type { DockerConnectionOptions } from './docker-sandbox-options.js';
+import type { DockerConnectionOptions } from './docker-connection.js';
 import { FirstTarEntryReader, type TarEntry } from './tar-entry-reader.js';
 
 /** What the engine answered. */

@@ -15,10 +15,10 @@ import {
   requestArchive,
   touchPages,
   touchSliceBytes,
-} from '../../src/docker/archive-request.js';
-import { dockerFromEnvironment } from '../../src/docker/docker-sandbox-options.js';
-import { tarOneFileParts } from '../../src/docker/tar-archive.js';
-import { countManagedContainers, dockerTestImage } from './docker-test-helpers.js';
+} from '../../../src/docker/transport/archive-request.js';
+import { dockerFromEnvironment } from '../../../src/docker/transport/docker-connection.js';
+import { tarOneFileParts } from '../../../src/docker/transport/tar-archive.js';
+import { countManagedContainers, dockerTestImage } from '../docker-test-helpers.js';
 
 const engine = dockerFromEnvironment(process.env.DOCKER_HOST);
 let handle: SandboxHandle | undefined;

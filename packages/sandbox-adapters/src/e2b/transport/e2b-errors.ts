@@ -74,3 +74,16 @@ async function isGone(sandbox: Sandbox): Promise<boolean> {
     return false; // health unknown (unreachable): not proof that the sandbox is gone
   }
 }
+
+/**
+ * A failed lifecycle (REST) call on `sandbox`: a 404 (`SandboxNotFoundError`) is `sandbox_gone`;
+ * 401 and 429 keep the SDK's message as `sandbox_unavailable`, as any other failure.
+ */
+export async function lifecycleError(
+  sandbox: Sandbox,
+  error: unknown,
+  action: string,
+): Promise<SandboxError> {
+  if (error instanceof SandboxNotFoundError) return goneError(action, error);
+  return toSandboxErrorChecked(sandbox, error, action);
+}

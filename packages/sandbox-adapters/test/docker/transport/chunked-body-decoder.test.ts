@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChunkedBodyDecoder } from '../../src/docker/chunked-body-decoder.js';
+import { ChunkedBodyDecoder } from '../../../src/docker/transport/chunked-body-decoder.js';
 
 /** Decodes `body` fed in pieces of `size` bytes. */
 function decode(body: string, size: number): { data: string; done: boolean } {

@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tarOneFileParts } from '../../src/docker/tar-archive.js';
-import { FirstTarEntryReader, type TarEntry } from '../../src/docker/tar-entry-reader.js';
+import { tarOneFileParts } from '../../../src/docker/transport/tar-archive.js';
+import { FirstTarEntryReader, type TarEntry } from '../../../src/docker/transport/tar-entry-reader.js';
 
 let scratch: string;
 beforeAll(async () => {

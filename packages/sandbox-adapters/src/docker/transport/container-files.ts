@@ -14,7 +14,7 @@ import {
   requestArchive,
 } from './archive-request.js';
 import { engineError } from './docker-errors.js';
-import type { DockerSandboxState } from './docker-sandbox-state.js';
+import type { EngineContainer } from './engine-container.js';
 import { tarOneFileParts } from './tar-archive.js';
 
 /** Owner and mode of a file put into the container. */
@@ -31,7 +31,7 @@ export interface PutFileOptions {
  *   missing, `sandbox_gone` / `sandbox_unavailable` for engine failures.
  */
 export async function putFile(
-  state: DockerSandboxState,
+  target: EngineContainer,
   dir: string,
   name: string,
   data: Uint8Array,
@@ -40,7 +40,7 @@ export async function putFile(
   const parts = tarOneFileParts({ name, data, mode: options.mode, uid: options.uid, gid: options.gid });
   let response: PutArchiveResponse;
   try {
-    response = await putArchiveRequest(state.options.docker, state.container.id, dir, parts, options.signal);
+    response = await putArchiveRequest(target.connection, target.container.id, dir, parts, options.signal);
   } catch (error) {
     if (options.signal?.aborted) throw aborted('writing into', dir, error);
     throw engineError(error, `cannot copy a file into ${dir}`);
@@ -74,14 +74,14 @@ export type ArchivedFile =
  *   missing path; SandkitError `aborted` when `signal` aborts.
  */
 export async function getFile(
-  state: DockerSandboxState,
+  target: EngineContainer,
   path: string,
   signal?: AbortSignal,
   sizeHint?: number,
 ): Promise<ArchivedFile> {
   let response: ArchiveResponse;
   try {
-    response = await requestArchive(state.options.docker, state.container.id, path, { signal, sizeHint });
+    response = await requestArchive(target.connection, target.container.id, path, { signal, sizeHint });
   } catch (error) {
     if (signal?.aborted) throw aborted('reading', path, error);
     throw engineError(error, `cannot read ${path}`);

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tarOneFileParts } from '../../src/docker/tar-archive.js';
+import { tarOneFileParts } from '../../../src/docker/transport/tar-archive.js';
 
 let scratch: string;
 beforeAll(async () => {
