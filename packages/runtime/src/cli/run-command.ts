@@ -3,7 +3,8 @@
  * graded at the end (`--eval`, `sandkit eval`'s machinery into `<out>/eval`).
  *
  * Exit codes: 0 every chosen instance finished (whatever its exit status), 1 the runner failed,
- * 2 usage error, 130 interrupted by SIGINT (Ctrl-C), 143 by SIGTERM (partial trajectories written
+ * 2 usage error, 3 the provider refused the key (HTTP 401/403: the run stopped at the first such
+ * answer, the message names the variable; `--resume` finishes the run), 130 interrupted by SIGINT (Ctrl-C), 143 by SIGTERM (partial trajectories written
  * as `aborted`, every sandbox destroyed; `--resume` finishes the run).
  * @module
  */
@@ -24,7 +25,14 @@ import { prepareExampleDataset } from './eval-example.js';
 import { missingSandboxPackages } from './sandbox-packages.js';
 
 /** Exit codes of `sandkit run`. */
-export const runExitCode = { completed: 0, failed: 1, usage: 2, interrupted: 130, terminated: 143 } as const;
+export const runExitCode = {
+  completed: 0,
+  failed: 1,
+  usage: 2,
+  authRefused: 3,
+  interrupted: 130,
+  terminated: 143,
+} as const;
 
 interface RunCliOptions {
   dataset?: string;
@@ -78,7 +86,8 @@ Files written to --out:
   run.json, summary.md              options, totals per status, tokens, cost, wall time
   eval/                             with --eval: sandkit eval's output for preds.json
 
-Exit codes: 0 finished, 1 the runner failed, 2 usage error, 130 SIGINT, 143 SIGTERM (--resume finishes the run)
+Exit codes: 0 finished, 1 the runner failed, 2 usage error, 3 the provider refused the key (the run
+stops at the first 401/403), 130 SIGINT, 143 SIGTERM (--resume finishes the run)
 `;
 
 /**
@@ -227,6 +236,10 @@ async function runAction(options: RunCliOptions): Promise<number> {
     const run = await runAgentBenchmark(runOptions);
     process.stdout.write(run.summary);
     if (run.interrupted || controller.signal.aborted) return exitOnSignal ?? runExitCode.interrupted;
+    if (run.stopped !== null) {
+      process.stderr.write(`sandkit run: ${run.stopped.message}\n`);
+      return runExitCode.authRefused;
+    }
     if (options.eval) {
       const graded = await runEval({
         dataset,

@@ -9,7 +9,7 @@ import type { LanguageModel } from 'ai';
 import type { EvalSandboxKind } from '../eval/eval-sandboxes.js';
 import { minCreatesPerSecond } from '../pool/sandbox-quota.js';
 import { defaultPromptFile } from './prompt-template.js';
-import type { Trajectory } from './trajectory-schema.js';
+import type { Trajectory, TrajectoryStep } from './trajectory-schema.js';
 import type { CostOf } from './trajectory-step.js';
 
 /** Options of `runAgentBenchmark`. */
@@ -70,6 +70,10 @@ export interface RunAgentBenchmarkOptions {
   createsPerSecond?: number;
   /** Aborting stops the run: model calls and commands are stopped, trajectories written `aborted`, sandboxes destroyed. */
   signal?: AbortSignal;
+  /** Called when an instance starts (before its sandbox is acquired). */
+  onInstanceStart?: (instanceId: string) => void;
+  /** Called after each model call of an instance and its tool calls (live progress). */
+  onStep?: (instanceId: string, step: TrajectoryStep) => void;
   /** Called when an instance finishes (its trajectory and prediction are on disk). */
   onInstanceDone?: (trajectory: Trajectory) => void;
   /** Called for notices (resume, skipped instances). */
