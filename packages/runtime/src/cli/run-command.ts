@@ -63,6 +63,7 @@ interface RunCliOptions {
   maxSandboxes?: number;
   createsPerSecond?: number;
   eval?: boolean;
+  atif?: boolean;
 }
 
 const help = (): string => `
@@ -83,6 +84,7 @@ ${Object.entries(agentExitStatuses)
 Files written to --out:
   preds.json                        predictions keyed by instance id (rewritten after every instance)
   <id>/<id>.traj.json               the trajectory of each instance (sandkit-trajectory-1)
+  <id>/<id>.atif.json               with --atif: the same in Harbor's ATIF v1.7
   run.json, summary.md              options, totals per status, tokens, cost, wall time
   eval/                             with --eval: sandkit eval's output for preds.json
 
@@ -148,6 +150,7 @@ export function registerRunCommand(program: Command): Command {
     .option('--max-sandboxes <n>', 'sandboxes alive at once (default: 2 × workers)', positiveInteger)
     .option('--creates-per-second <n>', 'sandbox creates per second at most', positiveNumber)
     .option('--eval', 'grade preds.json at the end into OUT/eval and print one combined summary')
+    .option('--atif', "also write each trajectory in Harbor's ATIF v1.7 (<id>/<id>.atif.json)")
     .addHelpText('after', help)
     .exitOverride((error) => {
       process.exit(error.exitCode === 0 ? 0 : runExitCode.usage);
@@ -226,6 +229,7 @@ async function runAction(options: RunCliOptions): Promise<number> {
       ...(options.workers === undefined ? {} : { workers: options.workers }),
       ...(options.maxSandboxes === undefined ? {} : { maxSandboxes: options.maxSandboxes }),
       ...(options.createsPerSecond === undefined ? {} : { createsPerSecond: options.createsPerSecond }),
+      atif: options.atif ?? false,
       signal: controller.signal,
       onNotice: (message) => process.stderr.write(`${message}\n`),
       onInstanceDone: (t) => {

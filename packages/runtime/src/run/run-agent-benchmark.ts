@@ -5,7 +5,7 @@
  *
  * Files in `out`: `preds.json` (rewritten atomically after every instance), one trajectory per
  * instance at `<instance_id>/<instance_id>.traj.json` (written atomically when the instance ends,
- * also when it is aborted), `run.json` and `summary.md` (rewritten after every instance). Local
+ * also when it is aborted; with `atif` also as `<instance_id>.atif.json`), `run.json` and `summary.md` (rewritten after every instance). Local
  * sandboxes are made in `<out>/.sandboxes/` (removed at the end, and at the start of the next run
  * in `out`, so a killed run's leftovers go with the next `--resume`).
  * @module
@@ -22,6 +22,7 @@ import { loadInstances } from '../eval/load/instance-loader.js';
 import type { SweBenchInstance } from '../eval/load/swe-bench-instance.js';
 import { writeAtomic } from '../eval/report/write-atomic.js';
 import { officialImageNaming } from '../eval/sandbox/official-image.js';
+import { toAtifTrajectory } from './atif/to-atif.js';
 import { authStop } from './auth-stop.js';
 import { isFinalStatus } from './exit-status.js';
 import { PredsFile } from './preds-file.js';
@@ -49,6 +50,11 @@ export interface AgentBenchmarkResult {
   interrupted: boolean;
   /** Set when the run stopped early because the provider refused the key (HTTP 401/403); else `null`. */
   stopped: RunStop | null;
+}
+
+/** Where an instance's ATIF trajectory is written (with `atif`). */
+export function atifPath(out: string, instanceId: string): string {
+  return join(out, instanceId, `${instanceId}.atif.json`);
 }
 
 /** Where an instance's trajectory is written. */
@@ -224,6 +230,11 @@ async function runTodo(
       const file = trajectoryPath(opts.out, instance.instance_id);
       await mkdir(join(opts.out, instance.instance_id), { recursive: true });
       await writeAtomic(file, `${JSON.stringify(valid, null, 2)}\n`);
+      if (opts.atif)
+        await writeAtomic(
+          atifPath(opts.out, instance.instance_id),
+          `${JSON.stringify(toAtifTrajectory(valid), null, 2)}\n`,
+        );
       countRan();
       const refused = authStop(valid);
       if (refused !== null && stop.value === null && !run.signal.aborted) {

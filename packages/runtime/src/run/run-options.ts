@@ -68,6 +68,8 @@ export interface RunAgentBenchmarkOptions {
   maxSandboxes?: number;
   /** Sandbox creates per second at most. @default Infinity */
   createsPerSecond?: number;
+  /** Also write each trajectory in Harbor's ATIF v1.7 (`<id>/<id>.atif.json`, see `toAtifTrajectory`). @default false */
+  atif?: boolean;
   /** Aborting stops the run: model calls and commands are stopped, trajectories written `aborted`, sandboxes destroyed. */
   signal?: AbortSignal;
   /** Called when an instance starts (before its sandbox is acquired). */
@@ -109,6 +111,7 @@ export interface NormalizedRunOptions {
   workers: number;
   maxSandboxes: number;
   createsPerSecond: number;
+  atif: boolean;
   signal: AbortSignal;
 }
 
@@ -186,6 +189,7 @@ export function normalizeRunOptions(options: RunAgentBenchmarkOptions): Normaliz
     workers,
     maxSandboxes,
     createsPerSecond,
+    atif: options.atif ?? false,
     signal: options.signal ?? new AbortController().signal,
   };
 }

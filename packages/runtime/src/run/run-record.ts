@@ -90,6 +90,7 @@ export function buildRunRecord(input: {
       workers: o.workers,
       max_sandboxes: o.maxSandboxes,
       creates_per_second: Number.isFinite(o.createsPerSecond) ? o.createsPerSecond : null,
+      atif: o.atif,
     },
     started_at: input.startedAt.toISOString(),
     finished_at: new Date().toISOString(),
