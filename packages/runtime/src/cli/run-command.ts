@@ -18,8 +18,8 @@ import { formatCombinedSummary } from '../run/combined-summary.js';
 import { agentExitStatuses } from '../run/exit-status.js';
 import { runAgentBenchmark } from '../run/run-agent-benchmark.js';
 import type { RunAgentBenchmarkOptions } from '../run/run-options.js';
-import type { Trajectory } from '../run/trajectory-schema.js';
 import { positiveInteger } from './positive-integer.js';
+import { createRunProgress } from './run-progress.js';
 import { type CliModel, resolveCliModel, startExampleModel } from './run-model.js';
 import { prepareExampleDataset } from './eval-example.js';
 import { missingSandboxPackages } from './sandbox-packages.js';
@@ -201,7 +201,7 @@ async function runAction(options: RunCliOptions): Promise<number> {
     } else {
       model = resolveCliModel(options.model as string, options.baseUrl, options.price);
     }
-    const total = { done: 0 };
+    const progress = createRunProgress(process.stderr);
     const runOptions: RunAgentBenchmarkOptions = {
       dataset,
       out: options.out,
@@ -231,13 +231,13 @@ async function runAction(options: RunCliOptions): Promise<number> {
       ...(options.createsPerSecond === undefined ? {} : { createsPerSecond: options.createsPerSecond }),
       atif: options.atif ?? false,
       signal: controller.signal,
-      onNotice: (message) => process.stderr.write(`${message}\n`),
-      onInstanceDone: (t) => {
-        total.done += 1;
-        process.stderr.write(`${finishedLine(t, total.done)}\n`);
-      },
+      onNotice: (message) => progress.notice(message),
+      onPlan: ({ todo }) => progress.planned(todo),
+      onInstanceStart: (id) => progress.started(id),
+      onStep: (id, step) => progress.step(id, step),
+      onInstanceDone: (t) => progress.finished(t),
     };
-    const run = await runAgentBenchmark(runOptions);
+    const run = await runAgentBenchmark(runOptions).finally(() => progress.stop());
     process.stdout.write(run.summary);
     if (run.interrupted || controller.signal.aborted) return exitOnSignal ?? runExitCode.interrupted;
     if (run.stopped !== null) {
@@ -274,13 +274,6 @@ async function runAction(options: RunCliOptions): Promise<number> {
     process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);
   }
-}
-
-/** One line per finished instance on stderr. */
-function finishedLine(t: Trajectory, done: number): string {
-  const cost = t.totals.cost_usd === null ? '' : `, $${t.totals.cost_usd.toFixed(4)}`;
-  const patch = t.patch === '' ? 'no patch' : `patch ${t.patch.split('\n').length} lines`;
-  return `[${done}] ${t.instance_id}: ${t.exit_status} (${t.totals.steps} steps${cost}, ${patch}, ${(t.duration_ms / 1000).toFixed(1)} s)`;
 }
 
 function positiveNumber(value: string): number {

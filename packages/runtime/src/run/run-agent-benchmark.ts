@@ -109,6 +109,7 @@ export async function runAgentBenchmark(options: RunAgentBenchmarkOptions): Prom
     notice(`resume: ${trajectories.size} of ${chosen.length} instance(s) already have a final status`);
   }
   const todo = chosen.filter((i) => !trajectories.has(i.instance_id));
+  options.onPlan?.({ instances: chosen.length, todo: todo.length });
   await preds.delete(todo.map((i) => i.instance_id));
   let ran = 0;
   const stop: { value: RunStop | null } = { value: null };

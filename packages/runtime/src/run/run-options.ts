@@ -72,6 +72,8 @@ export interface RunAgentBenchmarkOptions {
   atif?: boolean;
   /** Aborting stops the run: model calls and commands are stopped, trajectories written `aborted`, sandboxes destroyed. */
   signal?: AbortSignal;
+  /** Called once the instances are chosen: `todo` of the chosen `instances` run now (the rest kept by `resume`). */
+  onPlan?: (plan: { instances: number; todo: number }) => void;
   /** Called when an instance starts (before its sandbox is acquired). */
   onInstanceStart?: (instanceId: string) => void;
   /** Called after each model call of an instance and its tool calls (live progress). */
