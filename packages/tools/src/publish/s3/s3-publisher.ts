@@ -54,7 +54,8 @@ export interface S3PublisherOptions {
 
 /**
  * Creates an S3-compatible publisher. Each `share` uploads the file with its `Content-Type` and a
- * `Content-Disposition: inline; filename=…` (RFC 6266, via the `content-disposition` package) and
+ * `Content-Disposition: inline; filename="<ASCII>"; filename*=UTF-8''<name>` (RFC 6266, via the
+ * `content-disposition` package) and
  * signs a GET URL for `expiresInSeconds` (a URL signed with temporary credentials stops working
  * when they expire, if that is sooner).
  * @throws SandkitError `invalid_option` for an empty bucket, a part size under 5 MiB or a queue
@@ -96,7 +97,10 @@ export function createS3Publisher(options: S3PublisherOptions): AssetPublisher {
           Key: key,
           Body: 'stream' in request ? request.stream : request.bytes,
           ContentType: request.contentType,
-          ContentDisposition: contentDisposition(request.filename, { type: 'inline' }),
+          ContentDisposition: contentDisposition(request.filename, {
+            type: 'inline',
+            fallback: asciiFallback(request.filename),
+          }),
         },
         partSize,
         queueSize,
@@ -107,7 +111,9 @@ export function createS3Publisher(options: S3PublisherOptions): AssetPublisher {
       try {
         await upload.done();
       } catch (error) {
-        throw withHint(error);
+        // the body's own failure is the reason, also when aborting the upload failed after it
+        const cause = 'stream' in request && request.stream.errored ? request.stream.errored : error;
+        throw withHint(cause);
       } finally {
         request.signal?.removeEventListener('abort', abort);
       }
@@ -120,6 +126,17 @@ export function createS3Publisher(options: S3PublisherOptions): AssetPublisher {
       return { url, expiresAt: new Date(signingDate.getTime() + request.expiresInSeconds * 1000) };
     },
   };
+}
+
+/**
+ * The name in printable ASCII for `filename=` (diacritics dropped, other characters `_`): S3 signs
+ * and stores header values as ASCII; the full name goes in `filename*` (RFC 5987).
+ */
+function asciiFallback(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_');
 }
 
 /** The SDK's error, with what to do added where its own message does not say. */
