@@ -97,7 +97,7 @@ export async function readRange(
     // the bytes come through onStdout; the kept text is only for an error message
     maxOutputBytes: 1024,
     onStdout: (chunk) => {
-      chunks.push(Uint8Array.from(chunk));
+      chunks.push(chunk);
     },
     ...(signal ? { signal } : {}),
   });

@@ -48,7 +48,7 @@ export interface S3PublisherOptions {
   credentials?: S3ClientConfig['credentials'];
   /** Bytes per multipart part, at least 5 MiB. @default 5_242_880 (5 MiB) */
   partSizeBytes?: number;
-  /** Parts uploaded at once. @default 2 */
+  /** Parts uploaded at once (each holds one part in host memory). @default 1 */
   queueSize?: number;
 }
 
@@ -65,7 +65,7 @@ export interface S3PublisherOptions {
 export function createS3Publisher(options: S3PublisherOptions): AssetPublisher {
   if (typeof options?.bucket !== 'string' || options.bucket === '') invalid('bucket must be a bucket name');
   const partSize = options.partSizeBytes ?? minPartSizeBytes;
-  const queueSize = options.queueSize ?? 2;
+  const queueSize = options.queueSize ?? 1;
   if (!Number.isSafeInteger(partSize) || partSize < minPartSizeBytes) {
     invalid(
       `partSizeBytes must be an integer of at least ${minPartSizeBytes} (S3's smallest part), got ${partSize}`,
