@@ -1,21 +1,22 @@
 /**
  * The S3-compatible {@link AssetPublisher}: uploads through the official AWS SDK for JavaScript v3
- * (`@aws-sdk/lib-storage`'s `Upload`: one PutObject for a file under one part, else a multipart
- * upload with bounded parts in flight, aborted on failure) and returns a presigned GET URL
+ * (`@aws-sdk/client-s3`; one PutObject for a file of one part, else a multipart upload with bounded
+ * parts in flight, aborted on failure: upload-stream.ts) and returns a presigned GET URL
  * (`@aws-sdk/s3-request-presigner`, Signature Version 4 query authentication, whose
  * `X-Amz-Expires` is at most 604_800 seconds).
  *
- * Host memory while streaming is about `partSizeBytes × (queueSize + 1)` plus the range the
- * sandbox stream holds (see BENCHMARKS.md for the 50 MiB figure).
+ * Host memory while streaming is about `partSizeBytes × queueSize` plus the range the sandbox
+ * stream holds (see BENCHMARKS.md, publish-memory, for the 50 MiB figure).
  * @module
  */
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { GetObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import contentDisposition from 'content-disposition';
 import type { AssetPublisher, ShareRequest, SharedAsset } from '../asset-publisher.js';
+import { uploadStream } from './upload-stream.js';
 
 /** S3's smallest part of a multipart upload (except the last): 5 MiB. */
 export const minPartSizeBytes = 5 * 1024 * 1024;
@@ -90,32 +91,26 @@ export function createS3Publisher(options: S3PublisherOptions): AssetPublisher {
     name: `s3://${bucket}/${prefix}`,
     async share(request: ShareRequest): Promise<SharedAsset> {
       const key = `${prefix}${randomUUID()}/${request.filename}`;
-      const upload = new Upload({
-        client,
-        params: {
-          Bucket: bucket,
-          Key: key,
-          Body: 'stream' in request ? request.stream : request.bytes,
-          ContentType: request.contentType,
-          ContentDisposition: contentDisposition(request.filename, {
+      const stream = 'stream' in request ? request.stream : Readable.from([request.bytes]);
+      try {
+        await uploadStream({
+          client,
+          bucket,
+          key,
+          stream,
+          size: request.size,
+          contentType: request.contentType,
+          contentDisposition: contentDisposition(request.filename, {
             type: 'inline',
             fallback: asciiFallback(request.filename),
           }),
-        },
-        partSize,
-        queueSize,
-        leavePartsOnError: false,
-      });
-      const abort = (): void => void upload.abort();
-      request.signal?.addEventListener('abort', abort, { once: true });
-      try {
-        await upload.done();
+          partSize,
+          queueSize,
+          ...(request.signal ? { signal: request.signal } : {}),
+        });
       } catch (error) {
-        // the body's own failure is the reason, also when aborting the upload failed after it
-        const cause = 'stream' in request && request.stream.errored ? request.stream.errored : error;
-        throw withHint(cause);
-      } finally {
-        request.signal?.removeEventListener('abort', abort);
+        // the body's own failure is the reason, whatever the SDK made of it
+        throw withHint(stream.errored ?? error);
       }
       // X-Amz-Date has whole seconds: sign at a whole second so expiresAt is exact
       const signingDate = new Date(Math.floor(Date.now() / 1000) * 1000);
