@@ -19,6 +19,7 @@ import { runAgentBenchmark } from '../run/run-agent-benchmark.js';
 import type { RunAgentBenchmarkOptions } from '../run/run-options.js';
 import type { Trajectory } from '../run/trajectory-schema.js';
 import { positiveInteger } from './positive-integer.js';
+import { printReports } from './print-reports.js';
 import { type CliModel, resolveCliModel, startExampleModel } from './run-model.js';
 import { prepareExampleDataset } from './eval-example.js';
 import { missingSandboxPackages } from './sandbox-packages.js';
@@ -55,6 +56,7 @@ interface RunCliOptions {
   maxSandboxes?: number;
   createsPerSecond?: number;
   eval?: boolean;
+  view: boolean;
 }
 
 const help = (): string => `
@@ -77,6 +79,7 @@ Files written to --out:
   <id>/<id>.traj.json               the trajectory of each instance (sandkit-trajectory-1)
   run.json, summary.md              options, totals per status, tokens, cost, wall time
   eval/                             with --eval: sandkit eval's output for preds.json
+  report.html                       the HTML report with every trajectory (and --eval's verdicts); --no-view: none
 
 Exit codes: 0 finished, 1 the runner failed, 2 usage error, 130 SIGINT, 143 SIGTERM (--resume finishes the run)
 `;
@@ -139,6 +142,7 @@ export function registerRunCommand(program: Command): Command {
     .option('--max-sandboxes <n>', 'sandboxes alive at once (default: 2 × workers)', positiveInteger)
     .option('--creates-per-second <n>', 'sandbox creates per second at most', positiveNumber)
     .option('--eval', 'grade preds.json at the end into OUT/eval and print one combined summary')
+    .option('--no-view', 'do not write the HTML report (OUT/report.html, see sandkit view)')
     .addHelpText('after', help)
     .exitOverride((error) => {
       process.exit(error.exitCode === 0 ? 0 : runExitCode.usage);
@@ -184,7 +188,7 @@ async function runAction(options: RunCliOptions): Promise<number> {
       const example = await prepareExampleDataset(options.cacheDir);
       dataset = example.dataset;
       reposDir = example.reposDir;
-      model = await startExampleModel(dataset);
+      model = await startExampleModel(dataset, options.price);
       process.stderr.write(`${model.notice}\n`);
     } else {
       model = resolveCliModel(options.model as string, options.baseUrl, options.price);
@@ -247,6 +251,8 @@ async function runAction(options: RunCliOptions): Promise<number> {
       if (graded.interrupted) return exitOnSignal ?? runExitCode.interrupted;
     }
     if (model.footer !== null) process.stdout.write(model.footer);
+    if (options.view)
+      await printReports([{ dirs: [run.out] }], 'sandkit run', (text) => process.stdout.write(text));
     return runExitCode.completed;
   } catch (error) {
     const isUsage = SandkitError.isInstance(error) && error.code === SandkitErrorCode.invalidOption;

@@ -41,6 +41,7 @@ function countTable(caption: string, head: string, counts: Record<string, number
 
 /** Instances per repository and status. */
 function repoTable(run: ViewRun): HTMLElement {
+  const graded = run.totals.resolvedRate !== null;
   const statuses = Object.keys(run.totals.byStatus);
   const rows = new Map<string, Record<string, number>>();
   for (const instance of run.instances) {
@@ -60,7 +61,7 @@ function repoTable(run: ViewRun): HTMLElement {
         null,
         h('th', null, 'repository'),
         ...statuses.map((s) => h('th', { class: 'num' }, s)),
-        h('th', { class: 'num' }, 'resolved'),
+        graded ? h('th', { class: 'num' }, 'resolved rate') : null,
       ),
     ),
     h(
@@ -75,7 +76,7 @@ function repoTable(run: ViewRun): HTMLElement {
             null,
             h('td', null, repo),
             ...statuses.map((s) => h('td', { class: 'num' }, row[s] ?? 0)),
-            h('td', { class: 'num' }, percent((row.resolved ?? 0) / total)),
+            graded ? h('td', { class: 'num' }, percent((row.resolved ?? 0) / total)) : null,
           );
         }),
     ),
@@ -124,7 +125,7 @@ export function renderOverview(run: ViewRun): HTMLElement {
           histogram(
             'tokens per instance',
             run.instances.map((i) => i.tokens),
-            (v) => (v >= 1000 ? `${Math.round(v / 1000)}k` : String(Math.round(v))),
+            (v) => (v >= 1000 ? `${(v / 1000).toPrecision(3)}k` : String(Math.round(v))),
           ),
           histogram(
             'steps per instance',
