@@ -71,7 +71,7 @@ describe('sandkit eval --example', () => {
 describe('the report of an eval', () => {
   it('shows the totals, the resolved rate with and without infrastructure errors, and the breakdowns', async () => {
     const { page } = await open(wrong());
-    const total = (name: string) => page.locator(`[data-total="${name}"] .card-value`).innerText();
+    const total = (name: string) => page.locator(`[data-total="${name}"] .card-value`).textContent();
     expect(await total('instances')).toBe('6');
     expect(await total('resolved')).toBe('3');
     expect(await total('rate')).toBe('50.0%');
@@ -113,8 +113,8 @@ describe('the report of an eval', () => {
 
   it('opens an instance by its fragment: verdict and why, F2P/P2P with statuses, the diff, the deciding lines', async () => {
     const { page } = await open(wrong(), 'sandkit-mini__ledger-1');
-    expect(await page.locator('[data-verdict]').innerText()).toBe('unresolved');
-    expect(await page.locator('[data-reason]').innerText()).toMatch(
+    expect(await page.locator('[data-verdict]').textContent()).toBe('unresolved');
+    expect(await page.locator('[data-reason]').textContent()).toMatch(
       /^Unresolved: 1 FAIL_TO_PASS test\(s\) failed: test_between_includes_the_end_date/,
     );
     const statuses = async (list: string) =>
@@ -128,13 +128,13 @@ describe('the report of an eval', () => {
       'failed test_between_includes_the_end_date (tests.test_book.BetweenTest.test_between_includes_the_end_date)',
     ]);
     expect(await statuses('PASS_TO_PASS')).toHaveLength(3);
-    expect(await page.locator('.d2h-file-name').first().innerText()).toBe('ledger/book.py');
+    expect(await page.locator('.d2h-file-name').first().textContent()).toBe('ledger/book.py');
     expect(await page.locator('.d2h-ins').count()).toBeGreaterThan(0);
     expect(await page.locator('.patch-chain').getAttribute('data-patch-method')).toBe('git apply');
     // the failed test's deciding line is its unittest result line, highlighted as failed
     const failedLine = page.locator('.ln.hl-failed');
     expect(await failedLine.count()).toBe(1);
-    expect(await failedLine.innerText()).toMatch(/test_between_includes_the_end_date .* \.\.\. FAIL$/);
+    expect(await failedLine.textContent()).toMatch(/test_between_includes_the_end_date .* \.\.\. FAIL$/);
     expect(await page.locator('.ln.hl-passed').count()).toBe(4);
     await screenshot(page, dir, 'eval-instance');
   });
@@ -150,15 +150,15 @@ describe('the report of an eval', () => {
       'applied patch --fuzz=5',
     ]);
     await page.locator('.patch-chain li').first().locator('summary').click();
-    expect(await page.locator('.patch-chain li').first().locator('pre').innerText()).toContain(
+    expect(await page.locator('.patch-chain li').first().locator('pre').textContent()).toContain(
       'patch does not apply',
     );
   });
 
   it('shows an empty patch as such, with no tests', async () => {
     const { page } = await open(wrong(), 'sandkit-mini__ledger-2');
-    expect(await page.locator('[data-verdict]').innerText()).toBe('empty_patch');
-    expect(await page.locator('[data-reason]').innerText()).toMatch(/no patch/);
+    expect(await page.locator('[data-verdict]').textContent()).toBe('empty_patch');
+    expect(await page.locator('[data-reason]').textContent()).toMatch(/no patch/);
   });
 
   it('goes back to the table from an instance, and to an instance from the table', async () => {
@@ -187,8 +187,8 @@ describe('sandkit view A B (gold against wrong)', () => {
     await screenshot(page, dir, 'compare-overview');
     await page.locator('[data-changes="lost"] a', { hasText: 'sandkit-mini__ledger-1' }).click();
     await page.waitForSelector('.side-by-side [data-side="B"] [data-verdict]');
-    expect(await page.locator('[data-side="A"] [data-verdict]').innerText()).toBe('resolved');
-    expect(await page.locator('[data-side="B"] [data-verdict]').innerText()).toBe('unresolved');
+    expect(await page.locator('[data-side="A"] [data-verdict]').textContent()).toBe('resolved');
+    expect(await page.locator('[data-side="B"] [data-verdict]').textContent()).toBe('unresolved');
     await screenshot(page, dir, 'compare-instance');
   });
 });
