@@ -14,5 +14,12 @@ export function renderDiff(patch: string): HTMLElement {
   if (patch.trim() === '') box.append(h('p', { class: 'muted' }, 'empty patch'));
   else if (!rendered.includes('d2h-file-wrapper')) box.append(h('pre', { class: 'raw' }, patch));
   else box.innerHTML = rendered;
+  // the file list's links are #d2h-… fragments; the page's fragment names an instance, so scroll instead
+  box.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest('a[href^="#d2h-"]');
+    if (link === null) return;
+    event.preventDefault();
+    box.querySelector(`[id="${link.getAttribute('href')?.slice(1)}"]`)?.scrollIntoView();
+  });
   return box;
 }
