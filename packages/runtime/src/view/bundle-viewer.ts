@@ -2,18 +2,13 @@
  * Bundles the report's browser code (`client/main.ts`, with diff2html, uPlot and their CSS) into
  * one script and one stylesheet with esbuild, for `renderReport` to inline. `pnpm build` writes
  * the result into `dist/view/` (`scripts/build-viewer.mjs`), so an installed package ships it and
- * never needs esbuild; from source (tests, `pnpm sandkit`) it is bundled in memory on first use.
+ * never needs esbuild (this file is left out of the package); from source (tests, `pnpm sandkit`) it is bundled in memory on first use.
  * The libraries' license comments are kept at the end of the script.
  * @module
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-
-/** The bundled browser code. */
-export interface ViewerAssets {
-  js: string;
-  css: string;
-}
+import type { ViewerAssets } from './viewer-assets.js';
 
 /** The client entry, from this file's place in `src/view/` or `dist/view/` (both two levels below the package). */
 export const viewerEntry = fileURLToPath(new URL('../../src/view/client/main.ts', import.meta.url));

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
-import type { ViewerAssets } from './bundle-viewer.js';
+import type { ViewerAssets } from './viewer-assets.js';
 import type { ViewData } from './model/view-data.js';
 
 const escapeHtml = (text: string): string =>

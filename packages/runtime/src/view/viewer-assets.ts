@@ -5,7 +5,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
-import type { ViewerAssets } from './bundle-viewer.js';
+
+/** The bundled browser code: one script and one stylesheet, inlined into each report. */
+export interface ViewerAssets {
+  js: string;
+  css: string;
+}
 
 let cached: Promise<ViewerAssets> | undefined;
 
