@@ -19,6 +19,8 @@ done
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 packages=(git patch ripgrep python3 python3-pytest python3-pytest-xdist golang-go findutils)
+# callgrind counts the instructions of grade-growth.test.ts (how grading grows with the list length).
+packages+=(valgrind)
 # --docker is the tests' set-up: Podman, and the other real runners the tests drive.
 [ "$want_docker" = 1 ] && packages+=(podman runc mmdebstrap jq phpunit ruby ruby-rspec ruby-minitest chromium)
 # JUnit XML writers the junit-xml parser tests and fixtures run (generate-junit-xml.sh).
