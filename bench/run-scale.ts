@@ -75,7 +75,9 @@ try {
   writeFileSync(
     dataset,
     rows
-      .map((row) => JSON.stringify({ ...row, problem_statement: `clamp() is wrong [${String(row.instance_id)}]` }))
+      .map((row) =>
+        JSON.stringify({ ...row, problem_statement: `clamp() is wrong [${String(row.instance_id)}]` }),
+      )
       .join('\n'),
   );
   const indexOf = new Map(synthetic.instanceIds.map((id, i) => [id, i]));
