@@ -6,7 +6,8 @@
 #     the runtime consumer adds the DOM lib and @types/json-schema, which the AI SDK's and the MCP
 #     SDK's own declarations need);
 #   - runs the installed bin: `npx sandkit --help`, `sandkit call`, `sandkit mcp` (official MCP
-#     client, .ci/pack-smoke/cli.mjs), `npx sandkit eval --example`;
+#     client, .ci/pack-smoke/cli.mjs), `npx sandkit eval --example` and the HTML reports it writes,
+#     `sandkit view` (the viewer bundled at pack time, no esbuild installed);
 #   - runs `sandkit grade` on worker threads (.ci/pack-smoke/grade.mjs: the API with jobs 3 against
 #     jobs 1, then the bin), so that the built package's worker path runs without tsx;
 #   - installs the lowest supported peers in a second app (.ci/pack-smoke-floor) and runs the tools
@@ -90,6 +91,12 @@ import { atifTrajectorySchema } from '@sandkit/runtime';
 const doc = atifTrajectorySchema.parse(JSON.parse(readFileSync(process.argv[1], 'utf8')));
 if (doc.schema_version !== 'ATIF-v1.7') throw new Error('not ATIF-v1.7: ' + doc.schema_version);
 " "$atif"
+step "installed bin: the HTML reports eval printed, and sandkit view (the viewer bundled at pack time, no esbuild)"
+grep -qF "$work/eval/compare.html (gold against wrong)" "$work/eval.txt" || { echo "pack smoke: eval printed no report paths" >&2; exit 1; }
+[ ! -e node_modules/esbuild ] || { echo "pack smoke: esbuild got installed with the packages" >&2; exit 1; }
+npx --no-install sandkit view "$work/eval/wrong" --out "$work/view.html" > "$work/view.txt"
+grep -qF "$work/view.html" "$work/view.txt" && grep -q 'id="sandkit-data"' "$work/view.html" && grep -q 'sandkit-mini__ledger-1' "$work/view.html" ||
+  { echo "pack smoke: sandkit view wrote no report: $(cat "$work/view.txt")" >&2; exit 1; }
 
 step "lowest supported peers: zod 4.0.0, e2b 2.19.4 + @e2b/code-interpreter 2.4.2, dockerode 4"
 cp -r "$repo/.ci/pack-smoke-floor" "$work/floor"

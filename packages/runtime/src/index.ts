@@ -146,3 +146,18 @@ export {
   type RecordWriter,
   type RecordWriterOptions,
 } from './record/record-writer.js';
+export type {
+  ViewData,
+  ViewInstance,
+  ViewRun,
+  ViewRunKind,
+  ViewTest,
+  ViewTestStatus,
+  ViewTotals,
+} from './view/model/view-data.js';
+export {
+  defaultReportPath,
+  type ViewReport,
+  type ViewReportOptions,
+  writeViewReport,
+} from './view/write-view-report.js';

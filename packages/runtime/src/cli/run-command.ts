@@ -20,6 +20,7 @@ import { runAgentBenchmark } from '../run/run-agent-benchmark.js';
 import type { RunAgentBenchmarkOptions } from '../run/run-options.js';
 import { positiveInteger } from './positive-integer.js';
 import { createRunProgress } from './run-progress.js';
+import { printReports } from './print-reports.js';
 import { type CliModel, resolveCliModel, startExampleModel } from './run-model.js';
 import { prepareExampleDataset } from './eval-example.js';
 import { missingSandboxPackages } from './sandbox-packages.js';
@@ -64,6 +65,7 @@ interface RunCliOptions {
   createsPerSecond?: number;
   eval?: boolean;
   atif?: boolean;
+  view: boolean;
 }
 
 const help = (): string => `
@@ -87,6 +89,7 @@ Files written to --out:
   <id>/<id>.atif.json               with --atif: the same in Harbor's ATIF v1.7
   run.json, summary.md              options, totals per status, tokens, cost, wall time
   eval/                             with --eval: sandkit eval's output for preds.json
+  report.html                       the HTML report with every trajectory (and --eval's verdicts); --no-view: none
 
 Exit codes: 0 finished, 1 the runner failed, 2 usage error, 3 the provider refused the key (the run
 stops at the first 401/403), 130 SIGINT, 143 SIGTERM (--resume finishes the run)
@@ -151,6 +154,7 @@ export function registerRunCommand(program: Command): Command {
     .option('--creates-per-second <n>', 'sandbox creates per second at most', positiveNumber)
     .option('--eval', 'grade preds.json at the end into OUT/eval and print one combined summary')
     .option('--atif', "also write each trajectory in Harbor's ATIF v1.7 (<id>/<id>.atif.json)")
+    .option('--no-view', 'do not write the HTML report (OUT/report.html, see sandkit view)')
     .addHelpText('after', help)
     .exitOverride((error) => {
       process.exit(error.exitCode === 0 ? 0 : runExitCode.usage);
@@ -196,7 +200,7 @@ async function runAction(options: RunCliOptions): Promise<number> {
       const example = await prepareExampleDataset(options.cacheDir);
       dataset = example.dataset;
       reposDir = example.reposDir;
-      model = await startExampleModel(dataset);
+      model = await startExampleModel(dataset, options.price);
       process.stderr.write(`${model.notice}\n`);
     } else {
       model = resolveCliModel(options.model as string, options.baseUrl, options.price);
@@ -264,6 +268,8 @@ async function runAction(options: RunCliOptions): Promise<number> {
       if (graded.interrupted) return exitOnSignal ?? runExitCode.interrupted;
     }
     if (model.footer !== null) process.stdout.write(model.footer);
+    if (options.view)
+      await printReports([{ dirs: [run.out] }], 'sandkit run', (text) => process.stdout.write(text));
     return runExitCode.completed;
   } catch (error) {
     const isUsage = SandkitError.isInstance(error) && error.code === SandkitErrorCode.invalidOption;
