@@ -6,7 +6,7 @@
  * @module
  */
 import { requireOptionalPeers } from '@sandkit/core';
-import { dockerodeInstall } from './docker-client.js';
+import { dockerodeInstall } from './transport/docker-client.js';
 
 await requireOptionalPeers({
   subpath: '@sandkit/sandbox-adapters/docker',
@@ -22,4 +22,4 @@ export {
   type RemoveLeftoverSandboxesResult,
   removeLeftoverSandboxes,
 } from './remove-leftover-sandboxes.js';
-export { sandkitLabel } from './docker-owner-labels.js';
+export { sandkitLabel } from '../owner/owner-labels.js';
