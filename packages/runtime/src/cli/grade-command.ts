@@ -110,6 +110,8 @@ async function gradeAction(options: GradeCliOptions): Promise<number> {
       logs: options.logs,
       out: options.out,
       overwrite: options.overwrite ?? false,
+      // The summary and report are read from the files: no result is held, whatever the submission's size.
+      keepResults: false,
       ...(options.predictions === undefined ? {} : { predictions: options.predictions }),
       ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
     });

@@ -22,7 +22,13 @@ import { OutputLogRetention } from '../capture/output-log-retention.js';
 import { processTag, runLocalCommand } from './local-exec.js';
 import { localOwnerFile, removeLeftoverLocalSandboxes, writeLocalOwner } from './local-leftovers.js';
 import { readLocalFile, writeLocalFile } from './local-files.js';
-import { groupsWorkingIn, killTagged, killTaggedSync, liveGroups, signalGroup } from './process-group.js';
+import {
+  groupsWorkingIn,
+  killTagged,
+  killTaggedSync,
+  liveGroups,
+  signalGroup,
+} from './transport/process-group.js';
 
 /** Options of {@link createLocalSandboxAdapter}. */
 export interface LocalSandboxAdapterOptions {
