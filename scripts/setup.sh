@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what sandkit's main job and tests need on a fresh Debian machine with Node 20:
 # pnpm (pinned), git, GNU patch, ripgrep, python3 + pytest (+ xdist), Go, bubblewrap (the local
-# adapter's isolation) and socat; with --docker (the tests'
+# adapter's isolation); with --docker (the tests'
 # set-up) also jq, PHPUnit, Ruby with RSpec and minitest, the JUnit XML writers (Catch2, CMake,
 # JUnit 5, Maven with Surefire, rspec_junit_formatter, TAP::Formatter::JUnit), Podman's
 # Docker-compatible service and the sandbox image. Idempotent; needs root (or sudo).
@@ -18,7 +18,7 @@ done
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
-packages=(git patch ripgrep python3 python3-pytest python3-pytest-xdist golang-go findutils bubblewrap socat)
+packages=(git patch ripgrep python3 python3-pytest python3-pytest-xdist golang-go findutils bubblewrap)
 # --docker is the tests' set-up: Podman, and the other real runners the tests drive.
 [ "$want_docker" = 1 ] && packages+=(podman runc mmdebstrap jq phpunit ruby ruby-rspec ruby-minitest)
 # JUnit XML writers the junit-xml parser tests and fixtures run (generate-junit-xml.sh).

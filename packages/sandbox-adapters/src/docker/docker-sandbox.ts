@@ -10,6 +10,7 @@ import { OutputLogRetention } from '../capture/output-log-retention.js';
 import { ChannelPool } from './channel-pool.js';
 import type { Docker } from './docker-client.js';
 import { engineError, engineStatus } from './docker-errors.js';
+import { type DockerEgress, prepareDockerEgress } from './docker-egress.js';
 import { dockerExec, runInternalScript } from './docker-exec.js';
 import { readDockerFile, writeDockerFile } from './docker-files.js';
 import { sandboxLabels } from './docker-owner-labels.js';
@@ -35,26 +36,30 @@ export async function createDockerSandbox(
   signal?: AbortSignal,
 ): Promise<SandboxHandle> {
   const id = `docker-${randomUUID()}`;
+  const egress: DockerEgress = await prepareDockerEgress(docker, options.network, id);
   let container: Docker.Container;
   try {
     container = await docker.createContainer({
       Image: options.image,
       Cmd: ['/bin/sh', '-c', mainScript, String(options.maxLifetimeSeconds)],
       WorkingDir: options.workdir,
-      Env: Object.entries({ ...baseEnvironment, ...options.env }).map(([name, value]) => `${name}=${value}`),
+      Env: Object.entries({ ...baseEnvironment, ...egress.env, ...options.env }).map(
+        ([name, value]) => `${name}=${value}`,
+      ),
       ...(options.user === undefined ? {} : { User: options.user }),
       Labels: sandboxLabels(id, options.labels),
       Tty: false,
       OpenStdin: false,
       HostConfig: {
         AutoRemove: true,
-        NetworkMode: options.network,
+        NetworkMode: egress.networkMode,
         ...(options.memoryBytes === undefined ? {} : { Memory: options.memoryBytes }),
         ...(options.nanoCpus === undefined ? {} : { NanoCpus: options.nanoCpus }),
         ...(options.pidsLimit === undefined ? {} : { PidsLimit: options.pidsLimit }),
       },
     });
   } catch (error) {
+    await egress.close().catch(() => undefined);
     if (engineStatus(error) === 404) {
       throw new SandboxError({
         code: SandkitErrorCode.sandboxStartFailed,
@@ -78,6 +83,7 @@ export async function createDockerSandbox(
         throw engineError(error, `cannot remove container ${container.id.slice(0, 12)}`);
     } finally {
       untrackContainer(container.id);
+      await egress.close().catch(() => undefined);
     }
   };
   try {

@@ -1,0 +1,91 @@
+/**
+ * A Docker sandbox's network under a policy. `'none'` and `'all'` are network modes (`none`,
+ * `bridge`). An allowlist is an internal network of its own (no route out, no outside DNS) whose
+ * only way out is the egress proxy (network/egress-proxy.ts), listening on this host at the
+ * network's gateway address; the container's `HTTP_PROXY`/`HTTPS_PROXY` name it.
+ *
+ * The gateway is an address of this host only when the engine runs here with its bridges in this
+ * network namespace (Docker Engine, rootful Podman). Elsewhere (a remote engine, rootless Podman)
+ * the proxy cannot listen there, and the policy is refused with `capability_unsupported`.
+ * @module
+ */
+import { SandkitError, SandkitErrorCode } from '@sandkit/core';
+import { type EgressProxy, startEgressProxy } from '../network/egress-proxy.js';
+import { type NormalizedNetworkPolicy, networkPolicyUnsupported } from '../network/network-policy.js';
+import type { Docker } from './docker-client.js';
+import { engineError } from './docker-errors.js';
+
+/** The network of a Docker sandbox: a network mode or name, or an allowlist. */
+export type DockerNetwork =
+  | { readonly kind: 'mode'; readonly mode: string }
+  | { readonly kind: 'allow'; readonly policy: Extract<NormalizedNetworkPolicy, { kind: 'allow' }> };
+
+/** What a container is created with, and what to undo when it is removed. */
+export interface DockerEgress {
+  readonly networkMode: string;
+  readonly env: Record<string, string>;
+  /** Stops the proxy and removes the network (after the container is gone). */
+  close(): Promise<void>;
+}
+
+/** The label that marks a sandbox's egress network with the sandbox's id. */
+export const egressNetworkLabel = 'sandkit.egress-for';
+
+/**
+ * Prepares the network of sandbox `id`.
+ * @throws SandkitError `capability_unsupported` when the engine's gateway is not an address of this
+ *   host (the proxy cannot listen there).
+ * @throws SandboxError `sandbox_start_failed` when the network cannot be created.
+ */
+export async function prepareDockerEgress(
+  docker: Docker,
+  network: DockerNetwork,
+  id: string,
+): Promise<DockerEgress> {
+  if (network.kind === 'mode') return { networkMode: network.mode, env: {}, close: async () => undefined };
+  const name = `sandkit-egress-${id.replace(/^docker-/, '').slice(0, 12)}`;
+  let created: Docker.Network;
+  let gateway: string | undefined;
+  try {
+    created = await docker.createNetwork({
+      Name: name,
+      Internal: true,
+      Labels: { [egressNetworkLabel]: id },
+    });
+    const info = await created.inspect();
+    gateway = info.IPAM?.Config?.find((config: { Gateway?: string }) => config.Gateway)?.Gateway;
+  } catch (error) {
+    throw engineError(error, `cannot create the egress network ${name}`, SandkitErrorCode.sandboxStartFailed);
+  }
+  const removeNetwork = (): Promise<unknown> => created.remove().catch(() => undefined);
+  let proxy: EgressProxy;
+  try {
+    if (gateway === undefined) throw new Error('the network has no gateway address');
+    proxy = await startEgressProxy(network.policy, { host: gateway });
+  } catch (cause) {
+    await removeNetwork();
+    const refused = networkPolicyUnsupported(
+      'docker',
+      network.policy,
+      `its egress proxy must listen on the internal network's gateway (${gateway ?? 'none'}), which is not an address of this host (${(cause as Error).message}); run the engine on this host (Docker Engine or rootful Podman), or use network: 'none'`,
+    );
+    throw new SandkitError({ code: refused.code, message: refused.message, cause, details: { gateway } });
+  }
+  const url = `http://${gateway}:${proxy.port}`;
+  const local = 'localhost,127.0.0.1,::1';
+  return {
+    networkMode: name,
+    env: {
+      HTTP_PROXY: url,
+      HTTPS_PROXY: url,
+      http_proxy: url,
+      https_proxy: url,
+      NO_PROXY: local,
+      no_proxy: local,
+    },
+    async close() {
+      await proxy.close();
+      await removeNetwork();
+    },
+  };
+}
