@@ -28,6 +28,7 @@ import { execDir } from './e2b-exec-script.js';
 import { type E2BFileRequest, readE2BFile, writeE2BFile } from './e2b-files.js';
 import {
   type E2BSandboxAdapterOptions,
+  e2bNetworkOptions,
   type NormalizedE2BOptions,
   normalizeE2BOptions,
 } from './e2b-options.js';
@@ -76,6 +77,7 @@ export function createE2BSandboxAdapter(options: E2BSandboxAdapterOptions = {}):
         ...connectionOptions(config),
         timeoutMs: config.timeoutMs,
         metadata: { 'sandkit.managed': 'true', ...config.metadata },
+        ...e2bNetworkOptions(config.network),
       };
       let sandbox: Sandbox;
       try {

@@ -9,22 +9,27 @@
  * module only decides who passes and where the proxy listens.
  * @module
  */
-import { rm } from 'node:fs/promises';
 import { SandboxError, SandkitErrorCode } from '@sandkit/core';
 import { RequestError, Server } from 'proxy-chain';
 import { destinationMatcher } from './allows-destination.js';
 import type { NormalizedNetworkPolicy } from './network-policy.js';
 
-/** Where {@link startEgressProxy} listens: a Unix socket path, or a TCP address. */
-export type EgressProxyListen = { socket: string } | { host: string; port?: number };
+/**
+ * Where {@link startEgressProxy} listens: a TCP address (`port` 0 or absent: any free port).
+ * Not a Unix socket: proxy-chain drops connections that have no remote address.
+ */
+export interface EgressProxyListen {
+  host: string;
+  port?: number;
+}
 
 /** A running egress proxy. */
 export interface EgressProxy {
-  /** The TCP port it listens on (0 for a Unix socket). */
+  /** The TCP port it listens on. */
   readonly port: number;
   /** Destinations refused so far, `host:port` each, oldest first (at most 100 kept). */
   readonly refused: readonly string[];
-  /** Stops listening and ends open tunnels; removes the socket file. */
+  /** Stops listening and ends open tunnels. */
   close(): Promise<void>;
 }
 
@@ -58,8 +63,7 @@ export async function startEgressProxy(
         server.server.off('error', fail);
         done();
       };
-      if ('socket' in listen) server.server.listen(listen.socket, ready);
-      else server.server.listen(listen.port ?? 0, listen.host, ready);
+      server.server.listen(listen.port ?? 0, listen.host, ready);
     });
   } catch (cause) {
     throw new SandboxError({
@@ -75,7 +79,6 @@ export async function startEgressProxy(
     refused,
     async close() {
       await server.close(true);
-      if ('socket' in listen) await rm(listen.socket, { force: true });
     },
   };
 }

@@ -9,7 +9,7 @@
  * path, which the docs say.
  * @module
  */
-import { join } from 'node:path';
+import { connect, type Socket } from 'node:net';
 import { SandboxError, SandkitErrorCode } from '@sandkit/core';
 import { type EgressProxy, startEgressProxy } from '../../network/egress-proxy.js';
 import type { NormalizedNetworkPolicy } from '../../network/network-policy.js';
@@ -66,7 +66,7 @@ export class BubblewrapSession {
   static async start(setup: BubblewrapSessionOptions): Promise<BubblewrapSession> {
     const proxy =
       setup.network.kind === 'allow'
-        ? await startEgressProxy(setup.network, { socket: join(setup.logDir, 'egress-proxy.sock') })
+        ? await startEgressProxy(setup.network, { host: '127.0.0.1' })
         : undefined;
     const session = new BubblewrapSession(setup, proxy);
     try {
@@ -113,11 +113,8 @@ export class BubblewrapSession {
     const server = await ExecServer.start(setup.options.bwrapPath, args, env);
     if (server.pid !== undefined) setup.track(server.pid);
     if (this.proxy !== undefined) {
-      const bridged = await server.request({
-        t: 'bridge',
-        id: 0,
-        socket: join(setup.logDir, 'egress-proxy.sock'),
-      });
+      relayTunnels(server, this.proxy.port);
+      const bridged = await server.request({ t: 'bridge', id: 0 });
       if (bridged.t === 'error' || bridged.port === undefined) {
         await server.close();
         throw new SandboxError({
@@ -129,4 +126,33 @@ export class BubblewrapSession {
     }
     return server;
   }
+}
+
+/**
+ * Relays the server's tunnel connections to the egress proxy on this host's loopback (proxy-chain
+ * drops connections without a remote address, so it listens on TCP, not on a Unix socket).
+ */
+function relayTunnels(server: ExecServer, proxyPort: number): void {
+  const upstreams = new Map<number, Socket>();
+  server.onTunnel = (step) => {
+    if (step.op === 'open') {
+      const upstream = connect(proxyPort, '127.0.0.1');
+      upstreams.set(step.cid, upstream);
+      upstream.on('data', (data) => server.sendTunnel({ t: 'tunnel', cid: step.cid, op: 'data', data }));
+      upstream.on('end', () => server.sendTunnel({ t: 'tunnel', cid: step.cid, op: 'end' }));
+      upstream.on('error', () => upstream.destroy());
+      upstream.on('close', () => {
+        if (upstreams.delete(step.cid)) server.sendTunnel({ t: 'tunnel', cid: step.cid, op: 'close' });
+      });
+      return;
+    }
+    const upstream = upstreams.get(step.cid);
+    if (upstream === undefined) return;
+    if (step.op === 'data' && step.data !== undefined) upstream.write(step.data);
+    else if (step.op === 'end') upstream.end();
+    else {
+      upstreams.delete(step.cid);
+      upstream.destroy();
+    }
+  };
 }

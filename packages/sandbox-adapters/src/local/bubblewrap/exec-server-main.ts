@@ -36,14 +36,28 @@ export type ExecServerRequest =
       mode: number | undefined;
       maxLinks: number;
     }
-  | { t: 'bridge'; id: number; socket: string };
+  | { t: 'bridge'; id: number }
+  | ExecServerTunnel;
+
+/**
+ * One step of a connection relayed between the sandbox's loopback and the host's egress proxy,
+ * either way: the sandbox cannot open a Unix socket (seccomp-filter.ts) and has no network of its
+ * own, so its proxy connections travel over the IPC channel.
+ */
+export type ExecServerTunnel = {
+  t: 'tunnel';
+  cid: number;
+  op: 'open' | 'data' | 'end' | 'close';
+  data?: Uint8Array;
+};
 
 /** A reply to the request with the same `id`; `exit` follows `started` when the shell ends. */
 export type ExecServerReply =
   | { t: 'started'; id: number; pid: number }
   | { t: 'exit'; id: number; code: number | null; signal: string | null }
   | { t: 'ok'; id: number; data?: Uint8Array; port?: number }
-  | { t: 'error'; id: number; code: string; message: string; path?: string };
+  | { t: 'error'; id: number; code: string; message: string; path?: string }
+  | ExecServerTunnel;
 
 /** The server's entry point; runs only inside the sandbox, as `node -e "(<source>)()"`. */
 export function execServerMain(): void {
@@ -182,19 +196,36 @@ export function execServerMain(): void {
       fail(m.id, error, full);
     }
   };
-  // A TCP port on the sandbox's own loopback that leads to the host's egress proxy socket.
+  // A TCP port on the sandbox's own loopback whose connections the host relays to its egress proxy.
+  const tunnels = new Map<number, import('node:net').Socket>();
+  let lastTunnel = 0;
   const bridge = (m: Extract<ExecServerRequest, { t: 'bridge' }>): void => {
     const server = net.createServer((client) => {
-      const upstream = net.connect(m.socket);
-      client.pipe(upstream).pipe(client);
-      client.on('error', () => upstream.destroy());
-      upstream.on('error', () => client.destroy());
+      const cid = ++lastTunnel;
+      tunnels.set(cid, client);
+      send({ t: 'tunnel', cid, op: 'open' });
+      client.on('data', (data) => send({ t: 'tunnel', cid, op: 'data', data }));
+      client.on('end', () => send({ t: 'tunnel', cid, op: 'end' }));
+      client.on('error', () => client.destroy());
+      client.on('close', () => {
+        if (tunnels.delete(cid)) send({ t: 'tunnel', cid, op: 'close' });
+      });
     });
-    server.on('error', (error) => fail(m.id, error, m.socket));
+    server.on('error', (error) => fail(m.id, error));
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       send({ t: 'ok', id: m.id, port: typeof address === 'object' && address ? address.port : 0 });
     });
+  };
+  const tunnel = (m: ExecServerTunnel): void => {
+    const client = tunnels.get(m.cid);
+    if (client === undefined) return;
+    if (m.op === 'data' && m.data !== undefined) client.write(m.data);
+    else if (m.op === 'end') client.end();
+    else if (m.op === 'close') {
+      tunnels.delete(m.cid);
+      client.destroy();
+    }
   };
   process.on('message', (message: ExecServerRequest) => {
     if (message.t === 'spawn') spawnCommand(message);
@@ -202,6 +233,7 @@ export function execServerMain(): void {
     else if (message.t === 'read') readFile(message);
     else if (message.t === 'write') writeFile(message);
     else if (message.t === 'bridge') bridge(message);
+    else if (message.t === 'tunnel') tunnel(message);
   });
   // The host went away: end with it (the PID namespace takes every command along).
   process.on('disconnect', () => process.exit(0));

@@ -7,10 +7,19 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { SandboxError, SandkitErrorCode } from '@sandkit/core';
-import { type ExecServerReply, type ExecServerRequest, execServerMain } from './exec-server-main.js';
+import {
+  type ExecServerReply,
+  type ExecServerRequest,
+  type ExecServerTunnel,
+  execServerMain,
+} from './exec-server-main.js';
+import { unixSocketFilter } from './seccomp-filter.js';
 
 /** What a request resolves with: the `ok` reply, or the `error` reply as an object. */
 export type ServerAnswer = Extract<ExecServerReply, { t: 'ok' | 'error' }>;
+
+/** The file descriptor bwrap reads the seccomp program from (`--seccomp 4`). */
+const seccompFd = 4;
 
 /** One spawned command as the host sees it. */
 export interface ServerCommand {
@@ -29,12 +38,18 @@ export class ExecServer {
   private readonly exitWaiters = new Map<number, (reply: Extract<ExecServerReply, { t: 'exit' }>) => void>();
   private gone: SandboxError | undefined;
   readonly closed: Promise<void>;
+  /** Receives the tunnel steps the server sends (set by whoever relays them). */
+  onTunnel: (step: ExecServerTunnel) => void = () => undefined;
 
   private constructor(
     private readonly child: ChildProcess,
     stderr: () => string,
   ) {
     child.on('message', (reply: ExecServerReply) => {
+      if (reply.t === 'tunnel') {
+        this.onTunnel(reply);
+        return;
+      }
       if (reply.t === 'exit') {
         this.exitWaiters.get(reply.id)?.(reply);
         this.exitWaiters.delete(reply.id);
@@ -76,12 +91,19 @@ export class ExecServer {
     env: Record<string, string>,
   ): Promise<ExecServer> {
     const source = `(${execServerMain.toString()})()`;
-    const child = spawn(bwrapPath, [...args, '--', process.execPath, '-e', source], {
+    const filter = unixSocketFilter();
+    const seccomp = filter === undefined ? [] : ['--seccomp', String(seccompFd)];
+    const child = spawn(bwrapPath, [...args, ...seccomp, '--', process.execPath, '-e', source], {
       env,
       detached: true,
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc', filter === undefined ? 'ignore' : 'pipe'],
       serialization: 'advanced',
     });
+    const program = child.stdio[seccompFd];
+    if (filter !== undefined && program !== null && program !== undefined && 'end' in program) {
+      program.on('error', () => undefined); // bwrap gone before it read: the start error says why
+      program.end(filter);
+    }
     let stderr = '';
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       if (stderr.length < 4096) stderr += chunk;
@@ -111,6 +133,11 @@ export class ExecServer {
       this.pending.set(id, done as (reply: ExecServerReply) => void);
       this.child.send({ ...message, id });
     });
+  }
+
+  /** Sends a tunnel step to the server (dropped once it is gone). */
+  sendTunnel(step: ExecServerTunnel): void {
+    if (!this.gone && this.child.connected) this.child.send(step);
   }
 
   /** Spawns a command in the sandbox. */
