@@ -129,7 +129,9 @@ export function execServerMain(): void {
     signalGroup(m.pgid, 'SIGTERM');
     const deadline = Date.now() + m.graceMs;
     const poll = (): void => {
-      if (!groupAlive(m.pgid)) {
+      // A group that outlives its SIGKILL by a second holds only zombies (or uninterruptible
+      // sleepers): nothing more a signal can do, so answer rather than wait on.
+      if (!groupAlive(m.pgid) || Date.now() >= deadline + 1000) {
         send({ t: 'ok', id: m.id });
         return;
       }
