@@ -9,6 +9,7 @@
  * the proxy cannot listen there, and the policy is refused with `capability_unsupported`.
  * @module
  */
+import { createServer } from 'node:net';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { type EgressProxy, startEgressProxy } from '../network/egress-proxy.js';
 import { type NormalizedNetworkPolicy, networkPolicyUnsupported } from '../network/network-policy.js';
@@ -23,7 +24,20 @@ export type DockerNetwork =
 /** What a container is created with, and what to undo when it is removed. */
 export interface DockerEgress {
   readonly networkMode: string;
+  /**
+   * Resolvers for the container (`HostConfig.Dns`): under an allowlist, its own loopback, where
+   * nothing answers, so names resolve only through the proxy (Podman's aardvark-dns forwards
+   * queries out of internal networks). A command that sends UDP to the gateway's port 53 itself
+   * still reaches that resolver on Podman: the docs say so.
+   */
+  readonly dns: string[] | undefined;
   readonly env: Record<string, string>;
+  /**
+   * Starts the proxy once the container runs (the engine brings the network's bridge, and so its
+   * gateway address, up with the first container).
+   * @throws SandkitError `capability_unsupported` when the gateway is not an address of this host.
+   */
+  started(): Promise<void>;
   /** Stops the proxy and removes the network (after the container is gone). */
   close(): Promise<void>;
 }
@@ -42,7 +56,15 @@ export async function prepareDockerEgress(
   network: DockerNetwork,
   id: string,
 ): Promise<DockerEgress> {
-  if (network.kind === 'mode') return { networkMode: network.mode, env: {}, close: async () => undefined };
+  if (network.kind === 'mode') {
+    return {
+      networkMode: network.mode,
+      dns: undefined,
+      env: {},
+      started: async () => undefined,
+      close: async () => undefined,
+    };
+  }
   const name = `sandkit-egress-${id.replace(/^docker-/, '').slice(0, 12)}`;
   let created: Docker.Network;
   let gateway: string | undefined;
@@ -58,23 +80,21 @@ export async function prepareDockerEgress(
     throw engineError(error, `cannot create the egress network ${name}`, SandkitErrorCode.sandboxStartFailed);
   }
   const removeNetwork = (): Promise<unknown> => created.remove().catch(() => undefined);
-  let proxy: EgressProxy;
-  try {
-    if (gateway === undefined) throw new Error('the network has no gateway address');
-    proxy = await startEgressProxy(network.policy, { host: gateway });
-  } catch (cause) {
+  if (gateway === undefined) {
     await removeNetwork();
-    const refused = networkPolicyUnsupported(
+    throw networkPolicyUnsupported(
       'docker',
       network.policy,
-      `its egress proxy must listen on the internal network's gateway (${gateway ?? 'none'}), which is not an address of this host (${(cause as Error).message}); run the engine on this host (Docker Engine or rootful Podman), or use network: 'none'`,
+      `the engine gave network ${name} no gateway address`,
     );
-    throw new SandkitError({ code: refused.code, message: refused.message, cause, details: { gateway } });
   }
-  const url = `http://${gateway}:${proxy.port}`;
+  const port = await freePort();
+  let proxy: EgressProxy | undefined;
+  const url = `http://${gateway}:${port}`;
   const local = 'localhost,127.0.0.1,::1';
   return {
     networkMode: name,
+    dns: ['127.0.0.1'],
     env: {
       HTTP_PROXY: url,
       HTTPS_PROXY: url,
@@ -83,9 +103,34 @@ export async function prepareDockerEgress(
       NO_PROXY: local,
       no_proxy: local,
     },
+    async started() {
+      try {
+        proxy = await startEgressProxy(network.policy, { host: gateway, port });
+      } catch (cause) {
+        const refused = networkPolicyUnsupported(
+          'docker',
+          network.policy,
+          `its egress proxy must listen on the internal network's gateway (${gateway}), which is not an address of this host (${(cause as Error).message}); run the engine on this host (Docker Engine or rootful Podman), or use network: 'none'`,
+        );
+        throw new SandkitError({ code: refused.code, message: refused.message, cause, details: { gateway } });
+      }
+    },
     async close() {
-      await proxy.close();
+      await proxy?.close();
       await removeNetwork();
     },
   };
+}
+
+/**
+ * A TCP port free on this host now, for the proxy that starts after the container (whose
+ * environment must name it first). Another process could take it in between; `started()` then
+ * fails and the sandbox is not made.
+ */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done, fail) => probe.once('error', fail).listen(0, '127.0.0.1', done));
+  const address = probe.address();
+  await new Promise((done) => probe.close(done));
+  return typeof address === 'object' && address !== null ? address.port : 0;
 }

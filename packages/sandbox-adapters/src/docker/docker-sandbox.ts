@@ -53,6 +53,7 @@ export async function createDockerSandbox(
       HostConfig: {
         AutoRemove: true,
         NetworkMode: egress.networkMode,
+        ...(egress.dns === undefined ? {} : { Dns: egress.dns }),
         ...(options.memoryBytes === undefined ? {} : { Memory: options.memoryBytes }),
         ...(options.nanoCpus === undefined ? {} : { NanoCpus: options.nanoCpus }),
         ...(options.pidsLimit === undefined ? {} : { PidsLimit: options.pidsLimit }),
@@ -90,6 +91,7 @@ export async function createDockerSandbox(
     if (signal?.aborted)
       throw new SandboxError({ code: SandkitErrorCode.aborted, message: 'sandbox creation was aborted' });
     await container.start();
+    await egress.started();
     if (options.user !== undefined) {
       // The engine makes a missing WorkingDir as root: hand it to the sandbox user.
       const setup = await runEngineCommand(
