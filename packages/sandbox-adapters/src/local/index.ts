@@ -1,7 +1,6 @@
 export { createLocalSandboxAdapter } from './local-sandbox-adapter.js';
 export type { LocalIsolation, LocalSandboxAdapterOptions } from './local-sandbox-options.js';
 export type { BubblewrapOptions } from './bubblewrap/bubblewrap-options.js';
-export { defaultProtectedPaths } from './protected-paths.js';
 export type { NetworkPolicy } from '../network/network-policy.js';
 export { baseEnvironment } from './local-exec.js';
 export {

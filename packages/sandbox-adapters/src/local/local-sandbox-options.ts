@@ -16,7 +16,7 @@ import {
   type NormalizedBubblewrapOptions,
   normalizeBubblewrapOptions,
 } from './bubblewrap/bubblewrap-options.js';
-import { defaultProtectedPaths } from './protected-paths.js';
+import { defaultProtectedPaths } from '@sandkit/core';
 
 /** How a local sandbox's commands and file operations are confined. */
 export type LocalIsolation = 'none' | 'bubblewrap';

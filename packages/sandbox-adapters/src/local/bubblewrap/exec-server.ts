@@ -90,7 +90,9 @@ export class ExecServer {
     args: readonly string[],
     env: Record<string, string>,
   ): Promise<ExecServer> {
-    const source = `(${execServerMain.toString()})()`;
+    // esbuild's keepNames (tsx, some bundlers) wraps functions in `__name(fn, "name")` calls that
+    // need its helper: the identity stands in for it.
+    const source = `const __name = (fn) => fn; (${execServerMain.toString()})()`;
     const filter = unixSocketFilter();
     const seccomp = filter === undefined ? [] : ['--seccomp', String(seccompFd)];
     const child = spawn(bwrapPath, [...args, ...seccomp, '--', process.execPath, '-e', source], {

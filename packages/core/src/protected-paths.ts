@@ -8,7 +8,8 @@
 /**
  * Paths relative to the workspace that stay read-only even though the workspace is writable:
  * `.git/hooks`, `.git/config`, and the shell rc files a shell started in the workspace (or with it
- * as `HOME`) reads. The tools refuse writes there (`protected_path`); the bubblewrap mode enforces
+ * as `HOME`) reads. The tools refuse writes there (`protected_path`, `createCodingTools({ protectedPaths })`);
+ * the local adapter's bubblewrap mode enforces
  * the same list for commands.
  */
 export const defaultProtectedPaths: readonly string[] = [
