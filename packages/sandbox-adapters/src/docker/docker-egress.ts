@@ -13,8 +13,8 @@ import { createServer } from 'node:net';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { type EgressProxy, startEgressProxy } from '../network/egress-proxy.js';
 import { type NormalizedNetworkPolicy, networkPolicyUnsupported } from '../network/network-policy.js';
-import type { Docker } from './docker-client.js';
-import { engineError } from './docker-errors.js';
+import type { Docker } from './transport/docker-client.js';
+import { engineError } from './transport/docker-errors.js';
 
 /** The network of a Docker sandbox: a network mode or name, or an allowlist. */
 export type DockerNetwork =

@@ -4,8 +4,8 @@
  * @module
  */
 import type { SandboxAdapter } from '@sandkit/core';
-import { connectDocker } from './docker-client.js';
-import { engineError } from './docker-errors.js';
+import { connectDocker } from './transport/docker-client.js';
+import { engineError } from './transport/docker-errors.js';
 import { createDockerSandbox } from './docker-sandbox.js';
 import { type DockerSandboxAdapterOptions, normalizeDockerOptions } from './docker-sandbox-options.js';
 import { removeLeftovers } from './remove-leftover-sandboxes.js';

@@ -31,7 +31,13 @@ import {
   type NormalizedLocalOptions,
   normalizeLocalOptions,
 } from './local-sandbox-options.js';
-import { groupsWorkingIn, killTagged, killTaggedSync, liveGroups, signalGroup } from './process-group.js';
+import {
+  groupsWorkingIn,
+  killTagged,
+  killTaggedSync,
+  liveGroups,
+  signalGroup,
+} from './transport/process-group.js';
 
 /** How long `destroy()` waits for killed process groups to disappear, in ms. */
 const destroyWaitMs = 2000;

@@ -9,11 +9,16 @@ import { randomUUID } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
 import { type ExecOptions, type ExecResult, SandboxError, SandkitErrorCode } from '@sandkit/core';
 import type { OutputLogRetention } from '../../capture/output-log-retention.js';
-import { abortedBeforeStart } from '../aborted-before-start.js';
+import { abortedBeforeStart } from '../../exec-options/aborted-before-start.js';
 import { LocalCapture } from '../local-capture.js';
-import { baseEnvironment, processTag } from '../local-exec.js';
-import { assertCommand, execDefaults, normalizeExecOptions } from '../normalize-exec-options.js';
-import { killTagged } from '../process-group.js';
+import { baseEnvironment } from '../../exec-options/base-environment.js';
+import { processTag } from '../local-exec.js';
+import {
+  assertCommand,
+  execDefaults,
+  normalizeExecOptions,
+} from '../../exec-options/normalize-exec-options.js';
+import { killTagged } from '../transport/process-group.js';
 import type { ExecServer } from './exec-server.js';
 
 /** What {@link runBubblewrapCommand} needs from its sandbox. */

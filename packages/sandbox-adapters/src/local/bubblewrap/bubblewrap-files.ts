@@ -12,8 +12,8 @@ import {
   SandkitErrorCode,
   type WriteFileOptions,
 } from '@sandkit/core';
-import { checkedPath } from '../../checked-path.js';
-import { maxFollowedLinks } from '../../follow-links-script.js';
+import { checkedPath } from '../../paths/checked-path.js';
+import { maxFollowedLinks } from '../../paths/follow-links-script.js';
 import { fileError } from '../local-files.js';
 import type { ExecServer, ServerAnswer } from './exec-server.js';
 
