@@ -6,7 +6,7 @@
  */
 const adapters = '^packages/sandbox-adapters/src/';
 /** Folders of sandbox-adapters shared by every vendor; any other folder there is a vendor's. */
-const shared = ['capture', 'conformance', 'exec-options', 'owner', 'paths', 'optional-peer'];
+const shared = ['capture', 'conformance', 'exec-options', 'network', 'owner', 'paths'];
 const sharedFolder = `${adapters}(${shared.join('|')})/`;
 const vendorFolder = `${adapters}(?!(?:${shared.join('|')})/)[^/]+/`;
 
