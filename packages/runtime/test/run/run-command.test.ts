@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-const env = { ANTHROPIC_API_KEY: 'stand-in', XDG_CACHE_HOME: '' };
+const env = { ANTHROPIC_API_KEY: 'stand-in', OPENAI_API_KEY: 'stand-in', XDG_CACHE_HOME: '' };
 
 describe('sandkit run', () => {
   it('--example --eval runs the whole pipeline offline, says the model is the stand-in, and resolves 6 of 6', async () => {
@@ -69,6 +69,7 @@ describe('sandkit run', () => {
       ['never', neverStopsScript(), 'step_limit', null, '0'],
       ['500', alwaysServerErrorScript(), 'model_error', 'server_error', '0'],
       ['overflow', contextOverflowScript('anthropic'), 'context_overflow', 'context_overflow', '0'],
+      // through Chat Completions, whose arguments are text (Anthropic's non-streaming wire has none)
       ['malformed', alwaysMalformedToolCallScript(), 'format_error', null, '0'],
       // the tool error goes back to the model, which then answers: the run is not broken by it
       ['unknown-tool', unknownToolScript(), 'submitted', null, '0'],
@@ -86,7 +87,7 @@ describe('sandkit run', () => {
             '--repos',
             join(dir, 'mirrors'),
             '--model',
-            'anthropic:stand-in',
+            name === 'malformed' ? 'openai-chat:stand-in' : 'anthropic:stand-in',
             '--base-url',
             standIn.baseURL,
             '--instance-ids',
@@ -114,7 +115,7 @@ describe('sandkit run', () => {
         await standIn.close();
       }
     }
-  }, 120_000);
+  }, 300_000);
 
   it('after kill -9 mid-run, --resume finishes it: each instance once in preds.json, every trajectory valid, no sandbox left', async () => {
     const standIn = await startModelStandIn({ script: oracleScript(instances.map(toOracleInstance)) });
@@ -158,7 +159,7 @@ describe('sandkit run', () => {
         const traj = trajectorySchema.parse(
           JSON.parse(await readFile(trajectoryPath(out, instance.instance_id), 'utf8')),
         );
-        expect(traj.exit_status).toBe('submitted');
+        expect(traj.exit_status, JSON.stringify(traj.error)).toBe('submitted');
       }
       const record = JSON.parse(await readFile(join(out, 'run.json'), 'utf8'));
       expect(record.finished).toBe(6);
