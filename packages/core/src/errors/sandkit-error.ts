@@ -47,6 +47,8 @@ export const SandkitErrorCode = {
   poolExhausted: 'pool_exhausted',
   poolClosed: 'pool_closed',
   alreadyReleased: 'already_released',
+  /** The adapter's vendor does not offer this lifecycle operation (see `SandboxAdapter.capabilities`); the message names the adapters that do. */
+  capabilityUnsupported: 'capability_unsupported',
   // programmer errors
   invalidOption: 'invalid_option',
   invalidRecord: 'invalid_record',

@@ -7,11 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { SandboxError, type SandboxHandle, SandkitErrorCode } from '@sandkit/core';
 import { baseEnvironment } from '../local/index.js';
 import { OutputLogRetention } from '../capture/output-log-retention.js';
+import { checkedForkCount, unsupportedLifecycle } from '../capabilities/capability-errors.js';
 import { ChannelPool } from './channel-pool.js';
 import type { Docker } from './docker-client.js';
 import { engineError, engineStatus } from './docker-errors.js';
 import { dockerExec, runInternalScript } from './docker-exec.js';
 import { readDockerFile, writeDockerFile } from './docker-files.js';
+import { pauseContainer, resumeContainer, snapshotContainer } from './docker-lifecycle.js';
 import { sandboxLabels } from './docker-owner-labels.js';
 import type { NormalizedDockerOptions } from './docker-sandbox-options.js';
 import { type DockerSandboxState, dockerOutputLogDir } from './docker-sandbox-state.js';
@@ -34,6 +36,8 @@ export async function createDockerSandbox(
   options: NormalizedDockerOptions,
   signal?: AbortSignal,
 ): Promise<SandboxHandle> {
+  const fromImage = (image: string): Promise<SandboxHandle> =>
+    createDockerSandbox(docker, { ...options, image });
   const id = `docker-${randomUUID()}`;
   let container: Docker.Container;
   try {
@@ -103,7 +107,7 @@ export async function createDockerSandbox(
       SandkitErrorCode.sandboxStartFailed,
     );
   }
-  return wrapContainer(id, docker, container, options, remove);
+  return wrapContainer(id, docker, container, options, remove, fromImage);
 }
 
 function wrapContainer(
@@ -112,6 +116,7 @@ function wrapContainer(
   container: Docker.Container,
   options: NormalizedDockerOptions,
   remove: () => Promise<void>,
+  fromImage: (image: string) => Promise<SandboxHandle>,
 ): SandboxHandle {
   const context = { docker, container };
   const pool = options.channel ? new ChannelPool(context, options.maxChannels) : undefined;
@@ -151,6 +156,37 @@ function wrapContainer(
       writeFile: (path, data, writeOptions) =>
         goneIfRemoved(container, writeDockerFile(state, path, data, writeOptions)),
     },
+    ...unsupportedLifecycle('docker'),
+    pause: () =>
+      goneIfRemoved(
+        container,
+        live(state).then(() => pauseContainer(container)),
+      ),
+    resume: () =>
+      goneIfRemoved(
+        container,
+        live(state).then(() => resumeContainer(container)),
+      ),
+    snapshot: () =>
+      goneIfRemoved(
+        container,
+        live(state).then(() => snapshotContainer(container)),
+      ),
+    async fork(count) {
+      checkedForkCount(count);
+      const image = await goneIfRemoved(
+        container,
+        live(state).then(() => snapshotContainer(container)),
+      );
+      const made = await Promise.allSettled(Array.from({ length: count }, () => fromImage(image)));
+      const failed = made.find((outcome) => outcome.status === 'rejected');
+      if (failed === undefined)
+        return made.map((outcome) => (outcome as PromiseFulfilledResult<SandboxHandle>).value);
+      await Promise.all(
+        made.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.destroy() : undefined)),
+      );
+      throw (failed as PromiseRejectedResult).reason;
+    },
     destroy() {
       destroying ??= (async () => {
         state.destroyed = true;
@@ -160,6 +196,16 @@ function wrapContainer(
       return destroying;
     },
   };
+}
+
+/** Resolves while the sandbox is not destroyed. @throws SandboxError `sandbox_destroyed` */
+async function live(state: DockerSandboxState): Promise<void> {
+  if (state.destroyed) {
+    throw new SandboxError({
+      code: SandkitErrorCode.sandboxDestroyed,
+      message: 'this Docker sandbox was destroyed; create a new one',
+    });
+  }
 }
 
 /**

@@ -20,6 +20,11 @@ import {
   SandkitErrorCode,
 } from '@sandkit/core';
 import { RateLimitError, type Sandbox, SandboxNotFoundError } from 'e2b';
+import {
+  capabilitiesOf,
+  capabilityUnsupported,
+  unsupportedLifecycle,
+} from '../capabilities/capability-errors.js';
 import { OutputLogRetention } from '../capture/output-log-retention.js';
 import { checkedPath } from '../checked-path.js';
 import { goneError, toSandboxErrorChecked } from './e2b-errors.js';
@@ -46,7 +51,7 @@ export interface E2BSandboxHandle extends SandboxHandle {
   /**
    * Pauses the sandbox (E2B `pause`): its processes stop and every client call throws
    * `sandbox_gone` until `resume()`.
-   * @throws SandkitError `invalid_option` in debug mode (no API); SandboxError `sandbox_gone` when
+   * @throws SandboxError `capability_unsupported` in debug mode (no API); `sandbox_gone` when
    *   E2B no longer knows the sandbox (404), `sandbox_unavailable` for 401, 429 and other failures.
    */
   pause(): Promise<void>;
@@ -55,6 +60,13 @@ export interface E2BSandboxHandle extends SandboxHandle {
    * @throws as {@link E2BSandboxHandle.pause}.
    */
   resume(): Promise<void>;
+  /**
+   * Not wrapped yet: throws SandboxError `capability_unsupported` (E2B's SDK has `createSnapshot`;
+   * use `handle.sandbox` for it meanwhile).
+   */
+  snapshot(): Promise<string>;
+  /** Not wrapped yet: throws SandboxError `capability_unsupported` (E2B's SDK has `Sandbox.fork`). */
+  fork(count: number): Promise<SandboxHandle[]>;
 }
 
 /** The E2B adapter: its handles carry E2B's lifetime controls. */
@@ -71,7 +83,10 @@ export function createE2BSandboxAdapter(options: E2BSandboxAdapterOptions = {}):
   const config = normalizeE2BOptions(options);
   return {
     name: 'e2b',
-    async create() {
+    // Debug mode has no API: nothing pauses, and nothing expires (extendLifetime is a no-op).
+    capabilities: config.debug ? capabilitiesOf('extendLifetime') : capabilitiesOf('pause', 'extendLifetime'),
+    async create(options = {}) {
+      if (options.fromSnapshot !== undefined) throw capabilityUnsupported('e2b', 'snapshot');
       const createOptions = {
         ...connectionOptions(config),
         timeoutMs: config.timeoutMs,
@@ -129,14 +144,6 @@ function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSan
   const absolute = (path: string): string => posix.resolve(config.workdir, checkedPath(path));
   const logs = new OutputLogRetention(execDir);
   const staging = new E2BStagingFiles();
-  const requireApi = (action: string): void => {
-    if (config.debug) {
-      throw new SandkitError({
-        code: SandkitErrorCode.invalidOption,
-        message: `cannot ${action} an E2B sandbox in debug mode (there is no E2B API); create the adapter without debug, with an apiKey`,
-      });
-    }
-  };
   const client: SandboxClient = {
     exec: async (command, execOptions = {}) =>
       runE2BCommand(live(), command, execOptions, config, logs, staging.sweepScript()),
@@ -153,6 +160,7 @@ function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSan
       ),
   };
   return {
+    ...unsupportedLifecycle('e2b'),
     id: config.debug ? `e2b-debug-${randomUUID()}` : initial.sandboxId,
     client,
     workdir: config.workdir,
@@ -174,14 +182,14 @@ function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSan
     },
     async pause() {
       const current = live();
-      requireApi('pause');
+      if (config.debug) throw capabilityUnsupported('e2b (debug mode)', 'pause');
       await current.pause().catch(async (error: unknown) => {
         throw await lifecycleError(current, error, 'pause the sandbox');
       });
     },
     async resume() {
       const current = live();
-      requireApi('resume');
+      if (config.debug) throw capabilityUnsupported('e2b (debug mode)', 'pause');
       // The SDK's connect sends no lifetime unless given one, and E2B then applies its short
       // default (15 s): always pass the adapter's.
       sandbox = (await CodeInterpreterSandbox.connect(current.sandboxId, {

@@ -18,6 +18,11 @@ import {
   SandkitError,
   SandkitErrorCode,
 } from '@sandkit/core';
+import {
+  capabilitiesOf,
+  capabilityUnsupported,
+  unsupportedLifecycle,
+} from '../capabilities/capability-errors.js';
 import { runHttpCommand } from './http-exec.js';
 import { readHttpFile, writeHttpFile } from './http-files.js';
 import {
@@ -52,7 +57,9 @@ export function createHttpSandboxAdapter(options: HttpSandboxAdapterOptions): Ht
   const config = normalizeHttpOptions(options);
   return {
     name: 'http',
+    capabilities: capabilitiesOf(),
     async create(createOptions = {}) {
+      if (createOptions.fromSnapshot !== undefined) throw capabilityUnsupported('http', 'snapshot');
       let machine: HttpSandboxMachine | undefined;
       try {
         machine = await config.create?.(createOptions);
@@ -126,6 +133,7 @@ function createHttpHandle(
     workdir: created.workdir,
     baseURL: transport.baseURL,
     machine,
+    ...unsupportedLifecycle('http'),
     destroy() {
       destroying ??= (async () => {
         await transport

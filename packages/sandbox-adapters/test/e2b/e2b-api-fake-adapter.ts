@@ -23,6 +23,7 @@ export function createFakeCloudE2BAdapter(
 ): E2BSandboxAdapter {
   return {
     name: 'e2b-fake-cloud',
+    capabilities: createE2BSandboxAdapter({ apiKey: fakeApiKey, ...options }).capabilities,
     async create() {
       const workdir = await mkdtemp(join(tmpdir(), 'sandkit-e2b-work-'));
       if (process.getuid?.() === 0) {

@@ -31,6 +31,7 @@ export const standInFaults: ConformanceFaults = {
 export function createStandInE2BAdapter(options: E2BSandboxAdapterOptions = {}): StandInE2BAdapter {
   return {
     name: 'e2b-stand-in',
+    capabilities: createE2BSandboxAdapter({ ...options, debug: true }).capabilities,
     async create() {
       const standIn = await startE2BStandIn();
       const adapter = createE2BSandboxAdapter({
@@ -51,6 +52,8 @@ export function createStandInE2BAdapter(options: E2BSandboxAdapterOptions = {}):
         extendLifetime: (ms: number) => handle.extendLifetime(ms),
         pause: () => handle.pause(),
         resume: () => handle.resume(),
+        snapshot: () => handle.snapshot(),
+        fork: (count: number) => handle.fork(count),
         async destroy() {
           await handle.destroy();
           await standIn.close();
