@@ -24,7 +24,7 @@ export function createFakeCloudE2BAdapter(
   return {
     name: 'e2b-fake-cloud',
     capabilities: createE2BSandboxAdapter({ apiKey: fakeApiKey, ...options }).capabilities,
-    async create() {
+    async create(createOptions = {}) {
       const workdir = await mkdtemp(join(tmpdir(), 'sandkit-e2b-work-'));
       if (process.getuid?.() === 0) {
         const { uid, gid } = await stat('/home/user');
@@ -37,7 +37,7 @@ export function createFakeCloudE2BAdapter(
         workdir,
         ...options,
       });
-      const handle = await adapter.create().catch(async (error: unknown) => {
+      const handle = await adapter.create(createOptions).catch(async (error: unknown) => {
         await rm(workdir, { recursive: true, force: true });
         throw error;
       });
