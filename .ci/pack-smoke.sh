@@ -7,7 +7,8 @@
 #     the runtime consumer adds the DOM lib and @types/json-schema, which the AI SDK's and the MCP
 #     SDK's own declarations need);
 #   - runs the installed bin: `npx sandkit --help`, `sandkit call`, `sandkit mcp` (official MCP
-#     client, .ci/pack-smoke/cli.mjs), `npx sandkit eval --example`;
+#     client, .ci/pack-smoke/cli.mjs), `npx sandkit eval --example` and the HTML reports it writes,
+#     `sandkit view` (the viewer bundled at pack time, no esbuild installed);
 #   - runs `sandkit grade` on worker threads (.ci/pack-smoke/grade.mjs: the API with jobs 3 against
 #     jobs 1, then the bin), so that the built package's worker path runs without tsx;
 #   - installs the lowest supported peers in a second app (.ci/pack-smoke-floor) and runs the tools
@@ -81,6 +82,25 @@ step "installed bin: npx sandkit eval --example"
 npx --no-install sandkit eval --example --cache-dir "$work/cache" --out "$work/eval" | tee "$work/eval.txt"
 grep -q 'Resolved: 6 of 6' "$work/eval.txt" || { echo "pack smoke: gold run not 6 of 6" >&2; exit 1; }
 grep -q 'Resolved: 3 of 6' "$work/eval.txt" || { echo "pack smoke: wrong predictions not 3 of 6 (official patch chain)" >&2; exit 1; }
+
+step "installed bin: npx sandkit run --example --eval --atif (the scripted stand-in through @ai-sdk/anthropic, log-update, ATIF)"
+npx --no-install sandkit run --example --eval --atif --cache-dir "$work/cache" --out "$work/run" > "$work/run.txt" 2> "$work/run-err.txt" ||
+  { echo "pack smoke: sandkit run --example failed: $(cat "$work/run-err.txt")" >&2; exit 1; }
+grep -qE '\| 6 \| 6 \| 100\.0% \|' "$work/run.txt" || { echo "pack smoke: sandkit run --example --eval not 6 of 6" >&2; exit 1; }
+grep -q "scripted stand-in" "$work/run.txt" || { echo "pack smoke: sandkit run --example does not say its model is the stand-in" >&2; exit 1; }
+atif=$(ls "$work"/run/*/*.atif.json | head -1)
+node --input-type=module -e "
+import { readFileSync } from 'node:fs';
+import { atifTrajectorySchema } from '@sandkit/runtime';
+const doc = atifTrajectorySchema.parse(JSON.parse(readFileSync(process.argv[1], 'utf8')));
+if (doc.schema_version !== 'ATIF-v1.7') throw new Error('not ATIF-v1.7: ' + doc.schema_version);
+" "$atif"
+step "installed bin: the HTML reports eval printed, and sandkit view (the viewer bundled at pack time, no esbuild)"
+grep -qF "$work/eval/compare.html (gold against wrong)" "$work/eval.txt" || { echo "pack smoke: eval printed no report paths" >&2; exit 1; }
+[ ! -e node_modules/esbuild ] || { echo "pack smoke: esbuild got installed with the packages" >&2; exit 1; }
+npx --no-install sandkit view "$work/eval/wrong" --out "$work/view.html" > "$work/view.txt"
+grep -qF "$work/view.html" "$work/view.txt" && grep -q 'id="sandkit-data"' "$work/view.html" && grep -q 'sandkit-mini__ledger-1' "$work/view.html" ||
+  { echo "pack smoke: sandkit view wrote no report: $(cat "$work/view.txt")" >&2; exit 1; }
 
 step "lowest supported peers: zod 4.0.0, e2b 2.19.4 + @e2b/code-interpreter 2.4.2, dockerode 4"
 cp -r "$repo/.ci/pack-smoke-floor" "$work/floor"

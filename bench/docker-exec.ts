@@ -10,9 +10,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import type { SandboxHandle } from '../packages/core/src/index.js';
-import { connectDocker } from '../packages/sandbox-adapters/src/docker/docker-client.js';
-import { dockerFromEnvironment } from '../packages/sandbox-adapters/src/docker/docker-sandbox-options.js';
-import { runEngineCommand } from '../packages/sandbox-adapters/src/docker/engine-exec.js';
+import { connectDocker } from '../packages/sandbox-adapters/src/docker/transport/docker-client.js';
+import { dockerFromEnvironment } from '../packages/sandbox-adapters/src/docker/transport/docker-connection.js';
+import { runEngineCommand } from '../packages/sandbox-adapters/src/docker/transport/engine-exec.js';
 import { createDockerSandboxAdapter } from '../packages/sandbox-adapters/src/docker/index.js';
 import { median, time } from './bench-stats.js';
 

@@ -32,4 +32,21 @@ export {
   type TestStatus,
   testFrameworks,
 } from './parsers/test-output-types.js';
+export {
+  createPublishTool,
+  minPublishExpiresInSeconds,
+  type PublishOutput,
+  type PublishToolOptions,
+} from './publish/publish.js';
+export type {
+  AssetPublisher,
+  ShareRequest,
+  ShareRequestFields,
+  SharedAsset,
+} from './publish/asset-publisher.js';
+export {
+  createLocalDirectoryPublisher,
+  type LocalDirectoryPublisherOptions,
+} from './publish/local-directory-publisher.js';
+export { guessContentType } from './publish/guess-content-type.js';
 export { unquoteGitPath } from './diff/unquote-git-path.js';

@@ -32,6 +32,8 @@ export const SandkitErrorCode = {
   refused: 'refused',
   aborted: 'aborted',
   timedOut: 'timed_out',
+  /** The `publish` tool's publisher failed (upload refused, bucket missing, network): the message has its reason. */
+  publishFailed: 'publish_failed',
   // the sandbox itself
   sandboxStartFailed: 'sandbox_start_failed',
   sandboxUnavailable: 'sandbox_unavailable',

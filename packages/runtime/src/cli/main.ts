@@ -11,9 +11,11 @@ import { registerMcpCommand } from './mcp-command.js';
 import { registerReplayCommand } from './replay-command.js';
 import { registerRunCommand } from './run-command.js';
 import { registerServeCommand } from './serve-command.js';
+import { registerViewCommand } from './view-command.js';
 
 /**
- * The `sandkit` CLI: `mcp`, `call`, `conformance`, `eval`, `grade`, `clean`, `replay`, `run`, `serve`.
+ * The `sandkit` CLI: `mcp`, `call`, `conformance`, `eval`, `grade`, `clean`, `replay`, `run`, `view`,
+ * `serve`.
  * Results go to stdout; diagnostics to stderr. Exit 1 on an error.
  */
 const program = new Command('sandkit')
@@ -27,6 +29,7 @@ registerGradeCommand(program);
 registerCleanCommand(program);
 registerReplayCommand(program);
 registerRunCommand(program);
+registerViewCommand(program);
 registerServeCommand(program);
 
 try {

@@ -9,7 +9,7 @@ import type { LanguageModel } from 'ai';
 import type { EvalSandboxKind } from '../eval/eval-sandboxes.js';
 import { minCreatesPerSecond } from '../pool/sandbox-quota.js';
 import { defaultPromptFile } from './prompt-template.js';
-import type { Trajectory } from './trajectory-schema.js';
+import type { Trajectory, TrajectoryStep } from './trajectory-schema.js';
 import type { CostOf } from './trajectory-step.js';
 
 /** Options of `runAgentBenchmark`. */
@@ -68,8 +68,16 @@ export interface RunAgentBenchmarkOptions {
   maxSandboxes?: number;
   /** Sandbox creates per second at most. @default Infinity */
   createsPerSecond?: number;
+  /** Also write each trajectory in Harbor's ATIF v1.7 (`<id>/<id>.atif.json`, see `toAtifTrajectory`). @default false */
+  atif?: boolean;
   /** Aborting stops the run: model calls and commands are stopped, trajectories written `aborted`, sandboxes destroyed. */
   signal?: AbortSignal;
+  /** Called once the instances are chosen: `todo` of the chosen `instances` run now (the rest kept by `resume`). */
+  onPlan?: (plan: { instances: number; todo: number }) => void;
+  /** Called when an instance starts (before its sandbox is acquired). */
+  onInstanceStart?: (instanceId: string) => void;
+  /** Called after each model call of an instance and its tool calls (live progress). */
+  onStep?: (instanceId: string, step: TrajectoryStep) => void;
   /** Called when an instance finishes (its trajectory and prediction are on disk). */
   onInstanceDone?: (trajectory: Trajectory) => void;
   /** Called for notices (resume, skipped instances). */
@@ -105,6 +113,7 @@ export interface NormalizedRunOptions {
   workers: number;
   maxSandboxes: number;
   createsPerSecond: number;
+  atif: boolean;
   signal: AbortSignal;
 }
 
@@ -182,6 +191,7 @@ export function normalizeRunOptions(options: RunAgentBenchmarkOptions): Normaliz
     workers,
     maxSandboxes,
     createsPerSecond,
+    atif: options.atif ?? false,
     signal: options.signal ?? new AbortController().signal,
   };
 }

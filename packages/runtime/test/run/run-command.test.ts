@@ -158,6 +158,56 @@ describe('sandkit run', () => {
     }
   }, 180_000);
 
+  it('stops the whole run at the first 401 with a message naming the key variable (exit 3), and --resume finishes it', async () => {
+    const refusing = await startModelStandIn({
+      script: () => ({
+        type: 'http_error',
+        status: 401,
+        body: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } },
+      }),
+    });
+    const good = await startModelStandIn({ script: oracleScript(instances.map(toOracleInstance)) });
+    const out = join(dir, 'refused');
+    const three = instances.slice(0, 3).map((i) => i.instance_id);
+    const args = (baseURL: string) => [
+      'run',
+      '--dataset',
+      miniInstances,
+      '--repos',
+      join(dir, 'mirrors'),
+      '--model',
+      'anthropic:stand-in',
+      '--base-url',
+      baseURL,
+      '--instance-ids',
+      three.join(','),
+      '--workers',
+      '1',
+      '--out',
+      out,
+    ];
+    try {
+      const run = await runCli(args(refusing.baseURL), env);
+      expect(run.code, run.stderr).toBe(3);
+      expect(run.stderr).toContain('the provider refused the credentials');
+      expect(run.stderr).toContain('ANTHROPIC_API_KEY');
+      expect(run.stderr).toContain('invalid x-api-key');
+      // one request: a 401 is not retried, and no other instance was started
+      expect(refusing.requests()).toBe(1);
+      const record = JSON.parse(await readFile(join(out, 'run.json'), 'utf8'));
+      expect(record.stopped).toMatchObject({ reason: 'auth', instance_id: instances[0]?.instance_id });
+      expect(record.finished).toBe(0);
+      expect(JSON.parse(await readFile(join(out, 'preds.json'), 'utf8'))).toEqual({});
+      const resumed = await runCli([...args(good.baseURL), '--resume'], env);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      const preds = JSON.parse(await readFile(join(out, 'preds.json'), 'utf8'));
+      expect(Object.keys(preds).sort()).toEqual([...three].sort());
+    } finally {
+      await refusing.close();
+      await good.close();
+    }
+  }, 180_000);
+
   it('refuses a cost limit for a model without a known price, saying to give --price (exit 2)', async () => {
     const run = await runCli(
       [

@@ -27,7 +27,7 @@
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import { formatCommand, SandboxError, SandkitErrorCode } from '@sandkit/core';
-import { putFile } from './container-files.js';
+import { putFile } from './transport/container-files.js';
 import { type InternalScriptResult, ownScriptRequest, runInternalScript } from './docker-exec.js';
 import type { DockerSandboxState } from './docker-sandbox-state.js';
 import { finishWriteExits, finishWriteScript } from './finish-write-script.js';
@@ -40,7 +40,7 @@ const failedUploadEndMs = 5000;
 /**
  * Writes `data` to absolute `path` through the archive endpoint (see the module doc).
  * @param mode the mode to set, or `undefined` to keep an existing file's (0o644 for a new one)
- * @returns the script's result: exit 0, or one of `writeExit` (channel-write.ts) with the failing
+ * @returns the script's result: exit 0, or one of `writeExit` (write-exit.ts) with the failing
  *   command's stderr
  * @throws SandboxError from the PUT (`not_directory`, `sandbox_gone`, `sandbox_unavailable`), or
  *   `sandbox_unavailable` when the channel is lost; SandkitError `aborted` when `signal` aborted

@@ -15,11 +15,11 @@
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import type { CommandEnd, CommandRequest, CommandRun, CommandSinks } from '../capture/command-run.js';
-import { putFile } from './container-files.js';
+import { putFile } from './transport/container-files.js';
 import type { DockerSandboxState } from './docker-sandbox-state.js';
-import { runEngineCommand } from './engine-exec.js';
+import { runEngineCommand } from './transport/engine-exec.js';
 import { startPlainRun } from './plain-command-run.js';
-import { isTransportLost } from './transport-lost.js';
+import { isCarrierLost } from './carrier-lost.js';
 
 /** How a carried command ended. */
 export interface CarriedOutcome {
@@ -105,7 +105,7 @@ export async function carryCommand(
     return { end: await run.done, sizes: run.sizes(), timedOut, aborted };
   } catch (error) {
     if (error === bound) return { end: undefined, sizes: run.sizes(), timedOut, aborted };
-    const pgid = isTransportLost(error) && !finished ? await run.pgid : undefined;
+    const pgid = isCarrierLost(error) && !finished ? await run.pgid : undefined;
     if (pgid === undefined || state.destroyed) throw error;
     // The carrier died under a started command (its wrapper was killed, as a vendor deadline
     // would): end the whole group now and report the run as timed out, never as a result.

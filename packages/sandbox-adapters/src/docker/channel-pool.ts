@@ -4,7 +4,7 @@
  * @module
  */
 import { ExecChannel } from './exec-channel.js';
-import type { ContainerContext } from './plain-command-run.js';
+import type { EngineContainer } from './transport/engine-container.js';
 
 /** After a channel failed to open, ms before another attempt. */
 const retryAfterFailureMs = 5000;
@@ -19,7 +19,7 @@ export class ChannelPool {
   private closed = false;
 
   constructor(
-    private readonly context: ContainerContext,
+    private readonly context: EngineContainer,
     private readonly max: number,
   ) {}
 

@@ -12,9 +12,10 @@
 import { randomBytes } from 'node:crypto';
 import { formatCommand } from '@sandkit/core';
 import { logKept } from '../capture/command-run.js';
-import { followLinksScript } from '../follow-links-script.js';
+import { followLinksScript } from '../paths/follow-links-script.js';
 import { type InternalScriptResult, ownScriptRequest } from './docker-exec.js';
 import type { DockerSandboxState } from './docker-sandbox-state.js';
+import { writeExit } from './write-exit.js';
 
 /**
  * Largest file written over the channel, in bytes; larger ones go through putArchive. Measured on
@@ -23,21 +24,6 @@ import type { DockerSandboxState } from './docker-sandbox-state.js';
  * attached stdin, decoded by the shell) took 3× the archive path, so the channel is for small files.
  */
 export const channelWriteMaxBytes = 64 * 1024;
-
-/**
- * Exit statuses of the write scripts (this one and archive-write.ts's), mapped to errors in
- * docker-files.ts: the target is a directory; its mode could not be read or set; the rename failed;
- * the sandbox user may not write the target's directory; its parents could not be made; the path's
- * symlinks did not end within 40 links (follow-links-script.ts).
- */
-export const writeExit = {
-  isDirectory: 21,
-  mode: 23,
-  move: 24,
-  unwritable: 25,
-  parents: 26,
-  linkLoop: 27,
-} as const;
 
 /** `$1` the target (its symlinks followed first), `$2` mode, `$3` keep, `$4` base64 length, `$5` temp name. */
 const writeScript = `f=$1 m=$2 keep=$3 n=$4 t=$5

@@ -19,13 +19,14 @@
 import { constants } from 'node:buffer';
 import { posix } from 'node:path';
 import { SandboxError, type SandboxData, SandkitErrorCode, type WriteFileOptions } from '@sandkit/core';
-import { channelWriteMaxBytes, writeExit, writeOverChannel } from './channel-write.js';
+import { channelWriteMaxBytes, writeOverChannel } from './channel-write.js';
 import { writeThroughArchive } from './archive-write.js';
-import { getFile } from './container-files.js';
+import { getFile } from './transport/container-files.js';
 import { type InternalScriptResult, runInternalScript } from './docker-exec.js';
 import { assertLive, type DockerSandboxState } from './docker-sandbox-state.js';
-import { checkedPath } from '../checked-path.js';
-import { linkLoopError, linkLoopStatPattern } from '../follow-links-script.js';
+import { writeExit } from './write-exit.js';
+import { checkedPath } from '../paths/checked-path.js';
+import { linkLoopError, linkLoopStatPattern } from '../paths/follow-links-script.js';
 
 const exitIsDirectory = writeExit.isDirectory;
 const exitMissing = 22;

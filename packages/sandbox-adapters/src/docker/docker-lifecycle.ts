@@ -11,8 +11,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
-import type { Docker } from './docker-client.js';
-import { engineError } from './docker-errors.js';
+import type { Docker } from './transport/docker-client.js';
+import { engineError } from './transport/docker-errors.js';
 
 /** Repository of snapshot images. */
 export const snapshotRepository = 'localhost/sandkit-snapshot';

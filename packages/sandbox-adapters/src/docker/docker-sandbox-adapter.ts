@@ -4,10 +4,10 @@
  * @module
  */
 import type { SandboxAdapter } from '@sandkit/core';
+import { connectDocker } from './transport/docker-client.js';
+import { engineError } from './transport/docker-errors.js';
 import { capabilitiesOf } from '../capabilities/capability-errors.js';
-import { connectDocker } from './docker-client.js';
 import { checkedSnapshotImage } from './docker-lifecycle.js';
-import { engineError } from './docker-errors.js';
 import { createDockerSandbox } from './docker-sandbox.js';
 import { type DockerSandboxAdapterOptions, normalizeDockerOptions } from './docker-sandbox-options.js';
 import { removeLeftovers } from './remove-leftover-sandboxes.js';

@@ -4,9 +4,13 @@
  */
 import { posix } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
+import {
+  checkConnection,
+  type DockerConnectionOptions,
+  dockerFromEnvironment,
+} from './transport/docker-connection.js';
 
-/** Where the Docker Engine API listens: a unix socket, or a TCP host and port (plain HTTP). */
-export type DockerConnectionOptions = { socketPath: string } | { host: string; port: number };
+export type { DockerConnectionOptions };
 
 /** Options of {@link createDockerSandboxAdapter}. */
 export interface DockerSandboxAdapterOptions {
@@ -113,32 +117,6 @@ export function normalizeDockerOptions(options: DockerSandboxAdapterOptions): No
     maxChannels: 4,
     killGraceMs: 1000,
   };
-}
-
-/**
- * Reads a `DOCKER_HOST` value: `unix:///path`, `tcp://host:port`, or absent (the default socket).
- * @throws SandkitError `invalid_option` for any other form.
- */
-export function dockerFromEnvironment(value: string | undefined): DockerConnectionOptions {
-  if (value === undefined || value === '') return { socketPath: '/var/run/docker.sock' };
-  if (value.startsWith('unix://')) return checkConnection({ socketPath: value.slice('unix://'.length) });
-  const tcp = /^tcp:\/\/([^:/]+):(\d+)\/?$/.exec(value);
-  if (tcp) return { host: tcp[1] as string, port: Number(tcp[2]) };
-  throw invalid(`DOCKER_HOST must look like unix:///path/to/socket or tcp://host:port, got "${value}"`);
-}
-
-function checkConnection(docker: DockerConnectionOptions): DockerConnectionOptions {
-  if ('socketPath' in docker) {
-    if (!docker.socketPath.startsWith('/'))
-      throw invalid(`docker.socketPath must be an absolute path, got "${docker.socketPath}"`);
-    return { socketPath: docker.socketPath };
-  }
-  if (!docker.host || !Number.isInteger(docker.port) || docker.port <= 0 || docker.port > 65535) {
-    throw invalid(
-      `docker must be { socketPath } or { host, port } with a port in 1..65535, got ${JSON.stringify(docker)}`,
-    );
-  }
-  return { host: docker.host, port: docker.port };
 }
 
 function positiveInteger(name: string, value: number | undefined): number | undefined {

@@ -5,14 +5,12 @@
 import { SandboxError, SandkitErrorCode } from '@sandkit/core';
 import type { OutputLogRetention } from '../capture/output-log-retention.js';
 import type { ChannelPool } from './channel-pool.js';
-import type { Docker } from './docker-client.js';
+import type { EngineContainer } from './transport/engine-container.js';
 import type { NormalizedDockerOptions } from './docker-sandbox-options.js';
 
 /** One sandbox's state. */
-export interface DockerSandboxState {
+export interface DockerSandboxState extends EngineContainer {
   readonly id: string;
-  readonly docker: Docker;
-  readonly container: Docker.Container;
   readonly options: NormalizedDockerOptions;
   /** `undefined` with `channel: false`. */
   readonly pool: ChannelPool | undefined;

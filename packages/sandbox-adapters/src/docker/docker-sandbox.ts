@@ -5,20 +5,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SandboxError, type SandboxHandle, SandkitErrorCode } from '@sandkit/core';
-import { baseEnvironment } from '../local/index.js';
+import { baseEnvironment } from '../exec-options/base-environment.js';
 import { OutputLogRetention } from '../capture/output-log-retention.js';
 import { checkedForkCount, unsupportedLifecycle } from '../capabilities/capability-errors.js';
 import { ChannelPool } from './channel-pool.js';
-import type { Docker } from './docker-client.js';
-import { engineError, engineStatus } from './docker-errors.js';
+import type { Docker } from './transport/docker-client.js';
+import { engineError, engineStatus } from './transport/docker-errors.js';
 import { dockerExec, runInternalScript } from './docker-exec.js';
 import { readDockerFile, writeDockerFile } from './docker-files.js';
+import { sandboxLabels } from '../owner/owner-labels.js';
 import { pauseContainer, resumeContainer, snapshotContainer } from './docker-lifecycle.js';
-import { sandboxLabels } from './docker-owner-labels.js';
 import type { NormalizedDockerOptions } from './docker-sandbox-options.js';
 import { type DockerSandboxState, dockerOutputLogDir } from './docker-sandbox-state.js';
 import { trackContainer, untrackContainer } from './docker-signal-cleanup.js';
-import { runEngineCommand } from './engine-exec.js';
+import { runEngineCommand } from './transport/engine-exec.js';
 
 /**
  * The container's main process: `sleep <lifetime>` under a shell that reaps orphaned processes
@@ -118,13 +118,12 @@ function wrapContainer(
   remove: () => Promise<void>,
   fromImage: (image: string) => Promise<SandboxHandle>,
 ): SandboxHandle {
-  const context = { docker, container };
+  const context = { docker, container, connection: options.docker };
   const pool = options.channel ? new ChannelPool(context, options.maxChannels) : undefined;
   let identity: Promise<{ uid: number; gid: number }> | undefined;
   const state: DockerSandboxState = {
     id,
-    docker,
-    container,
+    ...context,
     options,
     pool,
     destroyed: false,

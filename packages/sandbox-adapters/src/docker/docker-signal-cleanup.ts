@@ -7,7 +7,7 @@
  * (SIGKILL cannot be caught: `removeLeftoverSandboxes` and the container's bounded lifetime cover it.)
  * @module
  */
-import type { Docker } from './docker-client.js';
+import type { Docker } from './transport/docker-client.js';
 
 const live = new Map<string, Docker>();
 let installed = false;

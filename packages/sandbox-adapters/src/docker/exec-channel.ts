@@ -21,10 +21,11 @@ import {
   RunTracker,
 } from '../capture/command-run.js';
 import { channelScript } from '../capture/capture-script.js';
-import { demultiplex, startEngineExec } from './engine-exec.js';
+import { demultiplex, startEngineExec } from './transport/engine-exec.js';
 import { finishWriteFunction } from './finish-write-script.js';
-import { transportLost } from './transport-lost.js';
-import { type ContainerContext, newNonce } from './plain-command-run.js';
+import { carrierLost } from './carrier-lost.js';
+import { newNonce } from './plain-command-run.js';
+import type { EngineContainer } from './transport/engine-container.js';
 
 /** One channel. Callers reserve it (`busy`) before {@link ExecChannel.run}. */
 export class ExecChannel {
@@ -48,7 +49,7 @@ export class ExecChannel {
    * Starts the shell.
    * @throws SandboxError `sandbox_unavailable` / `sandbox_gone` when the exec cannot be started.
    */
-  static async open(context: ContainerContext): Promise<ExecChannel> {
+  static async open(context: EngineContainer): Promise<ExecChannel> {
     const nonce = newNonce();
     const { stream } = await startEngineExec(context.container, {
       argv: ['/bin/sh', '-c', `${finishWriteFunction}${channelScript}`, 'sandkit-channel', nonce],
@@ -139,7 +140,7 @@ export class ExecChannel {
     this.close();
     if (current) {
       current.tracker.abandon();
-      current.reject(transportLost(`${reason} while a command was running`));
+      current.reject(carrierLost(`${reason} while a command was running`));
     }
   }
 }

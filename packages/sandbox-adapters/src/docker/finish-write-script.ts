@@ -28,8 +28,8 @@
  * - Exits 0, or one of {@link writeExit} (with the failing command's message on stderr).
  * @module
  */
-import { followLinksScript } from '../follow-links-script.js';
-import { writeExit } from './channel-write.js';
+import { followLinksScript } from '../paths/follow-links-script.js';
+import { writeExit } from './write-exit.js';
 
 /** An existing regular file larger than this many bytes is freed after the write returns. */
 export const deferredUnlinkMinBytes = 4 * 1024 * 1024;

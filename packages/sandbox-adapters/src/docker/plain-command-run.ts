@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Docker } from './docker-client.js';
 import {
   type CommandEnd,
   type CommandRequest,
@@ -16,8 +15,9 @@ import {
   runArguments,
 } from '../capture/command-run.js';
 import { plainExecScript } from '../capture/capture-script.js';
-import { cannotStartError, demultiplex, readExitCode, startEngineExec } from './engine-exec.js';
-import { transportLost } from './transport-lost.js';
+import { cannotStartError, demultiplex, readExitCode, startEngineExec } from './transport/engine-exec.js';
+import type { EngineContainer } from './transport/engine-container.js';
+import { carrierLost } from './carrier-lost.js';
 
 /**
  * How long a plain run waits, after the wrapper's end frames, for the engine to end the exec's
@@ -26,12 +26,6 @@ import { transportLost } from './transport-lost.js';
  */
 const plainEndGraceMs = 200;
 
-/** The engine side of a sandbox, as the carriers need it. */
-export interface ContainerContext {
-  docker: Docker;
-  container: Docker.Container;
-}
-
 /** A fresh frame nonce: a control byte, then random hex (unforgeable by accident). */
 export function newNonce(): string {
   return `\u0001sk${randomBytes(12).toString('hex')}`;
@@ -39,7 +33,7 @@ export function newNonce(): string {
 
 /** Starts `request` as its own engine exec. */
 export function startPlainRun(
-  context: ContainerContext,
+  context: EngineContainer,
   request: CommandRequest,
   sinks: CommandSinks,
 ): CommandRun {
@@ -93,7 +87,7 @@ export function startPlainRun(
     const end = tracker.end;
     if (end === undefined && tracker.pid !== undefined) {
       // The command started but its wrapper is gone (killed from outside): the run's end is unknown.
-      throw transportLost('the exec stream ended before the command did');
+      throw carrierLost('the exec stream ended before the command did');
     }
     if (end === undefined) {
       // No end frame: the wrapper never ran; the engine's status is all there is.

@@ -2,10 +2,10 @@
  * Removes containers that a crashed or killed sandkit process left behind (case C15).
  * @module
  */
-import { connectDocker, type Docker } from './docker-client.js';
-import { engineError, engineStatus } from './docker-errors.js';
-import { ownerState, sandkitLabel } from './docker-owner-labels.js';
-import { type DockerConnectionOptions, dockerFromEnvironment } from './docker-sandbox-options.js';
+import { connectDocker, type Docker } from './transport/docker-client.js';
+import { engineError, engineStatus } from './transport/docker-errors.js';
+import { ownerState, sandkitLabel } from '../owner/owner-labels.js';
+import { type DockerConnectionOptions, dockerFromEnvironment } from './transport/docker-connection.js';
 
 /** Options of {@link removeLeftoverSandboxes}. */
 export interface RemoveLeftoverSandboxesOptions {

@@ -22,15 +22,12 @@ import {
   type WriteFileOptions,
 } from '@sandkit/core';
 import { CommandExitError, type Sandbox } from 'e2b';
-import { followLinksScript, linkLoopError, linkLoopStatPattern } from '../follow-links-script.js';
-import { toSandboxErrorChecked } from './e2b-errors.js';
+import { followLinksScript, linkLoopError, linkLoopStatPattern } from '../paths/follow-links-script.js';
+import { toSandboxErrorChecked } from './transport/e2b-errors.js';
 import type { E2BStagingFiles } from './e2b-staging-files.js';
+import { downloadFile, type E2BFileRequest, uploadFile } from './transport/e2b-file-requests.js';
 
-/** How one file request is bounded: the whole request's deadline in ms, and the caller's abort. */
-export interface E2BFileRequest {
-  requestTimeoutMs: number;
-  signal?: AbortSignal;
-}
+export type { E2BFileRequest };
 
 /**
  * Reads a whole file within `request.requestTimeoutMs`.
@@ -44,13 +41,15 @@ export async function readE2BFile(
   request: E2BFileRequest,
 ): Promise<Uint8Array> {
   try {
-    return await sandbox.files.read(path, { format: 'bytes', ...request });
+    return await downloadFile(sandbox, path, request);
   } catch (error) {
-    if (request.signal?.aborted) throw abortedError('read', path, error);
-    const mapped = await toSandboxErrorChecked(sandbox, error, `read ${path}`, path);
-    if (mapped.code === SandkitErrorCode.fileNotFound && (await isLinkLoop(sandbox, path)))
-      throw linkLoopError('read', path, error);
-    throw mapped;
+    if (
+      SandboxError.isInstance(error) &&
+      error.code === SandkitErrorCode.fileNotFound &&
+      (await isLinkLoop(sandbox, path))
+    )
+      throw linkLoopError('read', path, error.cause);
+    throw error;
   }
 }
 
@@ -89,33 +88,14 @@ export async function writeE2BFile(
   const { n, path: stagingPath } = staging.begin();
   let abandoned = true;
   try {
-    await uploadStaging(sandbox, stagingPath, path, data, request);
+    const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+    await uploadFile(sandbox, stagingPath, bytes, request, path);
     const outcome = await finishWrite(sandbox, stagingPath, path, options, staging.sweepScript());
     abandoned = false; // the command reported back: it removed the staging file either way
     if (outcome.exitCode !== 0)
       throw writeError(outcome.stdout.trim().split('\n').pop() ?? '', path, outcome.stderr.trim());
   } finally {
     staging.end(n, abandoned);
-  }
-}
-
-async function uploadStaging(
-  sandbox: Sandbox,
-  stagingPath: string,
-  path: string,
-  data: SandboxData,
-  request: E2BFileRequest,
-): Promise<void> {
-  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-  try {
-    await sandbox.files.write(
-      stagingPath,
-      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
-      request,
-    );
-  } catch (error) {
-    if (request.signal?.aborted) throw abortedError('write', path, error);
-    throw await toSandboxErrorChecked(sandbox, error, `write ${path}`, path);
   }
 }
 
@@ -162,15 +142,6 @@ async function finishWrite(
     outcome = error;
   }
   return outcome;
-}
-
-function abortedError(action: 'read' | 'write', path: string, cause: unknown): SandkitError {
-  return new SandkitError({
-    code: SandkitErrorCode.aborted,
-    message: `${action} of ${path} was aborted`,
-    cause,
-    details: { path },
-  });
 }
 
 function writeError(reason: string, path: string, stderr: string): SandboxError {

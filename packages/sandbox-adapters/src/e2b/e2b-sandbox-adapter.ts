@@ -9,7 +9,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { posix } from 'node:path';
-import { Sandbox as CodeInterpreterSandbox } from '@e2b/code-interpreter';
 import {
   type SandboxAdapter,
   type SandboxClient,
@@ -19,15 +18,16 @@ import {
   SandkitError,
   SandkitErrorCode,
 } from '@sandkit/core';
-import { RateLimitError, type Sandbox, SandboxNotFoundError } from 'e2b';
+import type { Sandbox } from 'e2b';
 import {
   capabilitiesOf,
   capabilityUnsupported,
   unsupportedLifecycle,
 } from '../capabilities/capability-errors.js';
 import { OutputLogRetention } from '../capture/output-log-retention.js';
-import { checkedPath } from '../checked-path.js';
-import { goneError, toSandboxErrorChecked } from './e2b-errors.js';
+import { checkedPath } from '../paths/checked-path.js';
+import { reconnectE2BSandbox, startE2BSandbox } from './transport/e2b-connection.js';
+import { lifecycleError } from './transport/e2b-errors.js';
 import { runE2BCommand } from './e2b-exec.js';
 import { execDir } from './e2b-exec-script.js';
 import { type E2BFileRequest, readE2BFile, writeE2BFile } from './e2b-files.js';
@@ -87,46 +87,13 @@ export function createE2BSandboxAdapter(options: E2BSandboxAdapterOptions = {}):
     capabilities: config.debug ? capabilitiesOf('extendLifetime') : capabilitiesOf('pause', 'extendLifetime'),
     async create(options = {}) {
       if (options.fromSnapshot !== undefined) throw capabilityUnsupported('e2b', 'snapshot');
-      const createOptions = {
-        ...connectionOptions(config),
-        timeoutMs: config.timeoutMs,
-        metadata: { 'sandkit.managed': 'true', ...config.metadata },
-      };
-      let sandbox: Sandbox;
-      try {
-        sandbox = (config.template === undefined
-          ? await CodeInterpreterSandbox.create(createOptions)
-          : await CodeInterpreterSandbox.create(config.template, createOptions)) as unknown as Sandbox;
-      } catch (cause) {
-        throw new SandboxError({
-          // a 429 (concurrency quota, request rate) is retried by the pool once a slot frees
-          code:
-            cause instanceof RateLimitError
-              ? SandkitErrorCode.sandboxRateLimited
-              : SandkitErrorCode.sandboxStartFailed,
-          message: `cannot create an E2B sandbox: ${(cause as Error).message}; check E2B_API_KEY and the template name`,
-          cause,
-        });
-      }
+      const sandbox = await startE2BSandbox(config, config.template, config.timeoutMs, {
+        'sandkit.managed': 'true',
+        ...config.metadata,
+      });
       return createE2BHandle(sandbox, config);
     },
   };
-}
-
-/** The SDK's connection options from the adapter's. */
-function connectionOptions(config: NormalizedE2BOptions) {
-  return {
-    ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
-    ...(config.debug ? { debug: true } : {}),
-    ...(config.sandboxUrl === undefined ? {} : { sandboxUrl: config.sandboxUrl }),
-    ...(config.apiUrl === undefined ? {} : { apiUrl: config.apiUrl }),
-  };
-}
-
-/** REST failures: a 404 (`SandboxNotFoundError`) is `sandbox_gone`; 401 and 429 keep the SDK's message. */
-async function lifecycleError(sandbox: Sandbox, error: unknown, action: string): Promise<SandboxError> {
-  if (error instanceof SandboxNotFoundError) return goneError(action, error);
-  return toSandboxErrorChecked(sandbox, error, action);
 }
 
 function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSandboxHandle {
@@ -144,6 +111,7 @@ function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSan
   const absolute = (path: string): string => posix.resolve(config.workdir, checkedPath(path));
   const logs = new OutputLogRetention(execDir);
   const staging = new E2BStagingFiles();
+
   const client: SandboxClient = {
     exec: async (command, execOptions = {}) =>
       runE2BCommand(live(), command, execOptions, config, logs, staging.sweepScript()),
@@ -190,14 +158,7 @@ function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSan
     async resume() {
       const current = live();
       if (config.debug) throw capabilityUnsupported('e2b (debug mode)', 'pause');
-      // The SDK's connect sends no lifetime unless given one, and E2B then applies its short
-      // default (15 s): always pass the adapter's.
-      sandbox = (await CodeInterpreterSandbox.connect(current.sandboxId, {
-        ...connectionOptions(config),
-        timeoutMs: config.timeoutMs,
-      }).catch(async (error: unknown) => {
-        throw await lifecycleError(current, error, 'resume the sandbox');
-      })) as unknown as Sandbox;
+      sandbox = await reconnectE2BSandbox(config, current, config.timeoutMs, 'resume the sandbox');
     },
     async destroy() {
       if (destroyed) return;

@@ -13,8 +13,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type ExecOptions, type ExecResult, SandkitError } from '@sandkit/core';
-import { abortedBeforeStart } from '../local/aborted-before-start.js';
-import { normalizeExecOptions } from '../local/normalize-exec-options.js';
+import { abortedBeforeStart } from '../exec-options/aborted-before-start.js';
+import { normalizeExecOptions } from '../exec-options/normalize-exec-options.js';
 import { bodyError, fromProtocolError, type HttpTransport } from './transport/http-transport.js';
 import { ndjsonLines } from './transport/ndjson-lines.js';
 import {

@@ -5,7 +5,7 @@
  * @module
  */
 import { type SandboxData, SandkitError, SandkitErrorCode, type WriteFileOptions } from '@sandkit/core';
-import { checkedPath } from '../checked-path.js';
+import { checkedPath } from '../paths/checked-path.js';
 import { bodyError, type HttpTransport } from './transport/http-transport.js';
 import { protocolPaths } from './transport/protocol.js';
 

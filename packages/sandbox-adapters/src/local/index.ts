@@ -1,5 +1,5 @@
 export { createLocalSandboxAdapter, type LocalSandboxAdapterOptions } from './local-sandbox-adapter.js';
-export { baseEnvironment } from './local-exec.js';
+export { baseEnvironment } from '../exec-options/base-environment.js';
 export {
   type RemoveLeftoverLocalSandboxesOptions,
   type RemoveLeftoverLocalSandboxesResult,

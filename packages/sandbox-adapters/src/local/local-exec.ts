@@ -16,15 +16,16 @@ import { isAbsolute, resolve } from 'node:path';
 import { type ExecOptions, type ExecResult, SandboxError, SandkitErrorCode } from '@sandkit/core';
 import { execa } from 'execa';
 import type { OutputLogRetention } from '../capture/output-log-retention.js';
-import { abortedBeforeStart } from './aborted-before-start.js';
+import { abortedBeforeStart } from '../exec-options/aborted-before-start.js';
+import { baseEnvironment } from '../exec-options/base-environment.js';
 import { LocalCapture } from './local-capture.js';
 import {
   assertCommand,
   execDefaults,
   type NormalizedExecOptions,
   normalizeExecOptions,
-} from './normalize-exec-options.js';
-import { groupAlive, killTagged, signalGroup, waitForGroupExit } from './process-group.js';
+} from '../exec-options/normalize-exec-options.js';
+import { groupAlive, killTagged, signalGroup, waitForGroupExit } from './transport/process-group.js';
 
 /**
  * The environment variables that tag every process a local command starts, set after the caller's
@@ -36,16 +37,6 @@ export const processTag = { sandbox: 'SANDKIT_SANDBOX_ID', exec: 'SANDKIT_EXEC_I
 
 /** How long a timeout or abort keeps sweeping the command's tagged processes, in ms. */
 const sweepMs = 2000;
-
-/** The non-interactive base environment every command starts from (the caller's `env` wins). */
-export const baseEnvironment: Readonly<Record<string, string>> = {
-  NO_COLOR: '1',
-  TERM: 'dumb',
-  GIT_TERMINAL_PROMPT: '0',
-  PAGER: 'cat',
-  GIT_PAGER: 'cat',
-  LC_ALL: 'C.UTF-8',
-};
 
 /** What {@link runLocalCommand} needs from its sandbox. */
 export interface LocalRunContext {

@@ -13,8 +13,8 @@ import {
   SandkitErrorCode,
   type WriteFileOptions,
 } from '@sandkit/core';
-import { checkedPath } from '../checked-path.js';
-import { linkLoopError, maxFollowedLinks } from '../follow-links-script.js';
+import { checkedPath } from '../paths/checked-path.js';
+import { linkLoopError, maxFollowedLinks } from '../paths/follow-links-script.js';
 
 /**
  * Reads a whole file. A relative `path` resolves against `workdir`.

@@ -8,9 +8,9 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ownerState, sandboxLabels, sandkitLabel } from '../docker/docker-owner-labels.js';
+import { ownerState, sandboxLabels, sandkitLabel } from '../owner/owner-labels.js';
 import { processTag } from './local-exec.js';
-import { killTagged } from './process-group.js';
+import { killTagged } from './transport/process-group.js';
 
 /** The owner record of the sandbox at `workdir`: a sibling file, outside the workdir and its logs. */
 export function localOwnerFile(workdir: string): string {

@@ -23,7 +23,13 @@ import { capabilitiesOf, checkedForkCount, unsupportedLifecycle } from '../capab
 import { processTag, runLocalCommand } from './local-exec.js';
 import { localOwnerFile, removeLeftoverLocalSandboxes, writeLocalOwner } from './local-leftovers.js';
 import { readLocalFile, writeLocalFile } from './local-files.js';
-import { groupsWorkingIn, killTagged, killTaggedSync, liveGroups, signalGroup } from './process-group.js';
+import {
+  groupsWorkingIn,
+  killTagged,
+  killTaggedSync,
+  liveGroups,
+  signalGroup,
+} from './transport/process-group.js';
 
 /** Options of {@link createLocalSandboxAdapter}. */
 export interface LocalSandboxAdapterOptions {

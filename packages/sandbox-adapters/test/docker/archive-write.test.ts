@@ -16,7 +16,7 @@ import { createDockerSandboxAdapter } from '@sandkit/sandbox-adapters/docker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deferredUnlinkMinBytes, unlinkHoldSeconds } from '../../src/docker/finish-write-script.js';
 import { channelWriteMaxBytes } from '../../src/docker/channel-write.js';
-import { dockerFromEnvironment } from '../../src/docker/docker-sandbox-options.js';
+import { dockerFromEnvironment } from '../../src/docker/transport/docker-connection.js';
 import {
   countManagedContainers,
   dockerFaults,

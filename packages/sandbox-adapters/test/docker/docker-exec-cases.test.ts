@@ -6,8 +6,8 @@
 import { SandboxError, type SandboxHandle } from '@sandkit/core';
 import { createDockerSandboxAdapter } from '@sandkit/sandbox-adapters/docker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Docker } from '../../src/docker/docker-client.js';
-import { exitPoll, readExitCode, runEngineCommand } from '../../src/docker/engine-exec.js';
+import type { Docker } from '../../src/docker/transport/docker-client.js';
+import { exitPoll, readExitCode, runEngineCommand } from '../../src/docker/transport/engine-exec.js';
 import { countManagedContainers, dockerTestImage, testDocker } from './docker-test-helpers.js';
 
 const handles: Record<'channel' | 'plain' | 'user1000', SandboxHandle | undefined> = {

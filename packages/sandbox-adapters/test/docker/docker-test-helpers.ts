@@ -5,7 +5,7 @@
 import type { SandboxHandle } from '@sandkit/core';
 import type { ConformanceFaults } from '@sandkit/sandbox-adapters/conformance';
 import Docker from 'dockerode';
-import { type EngineCommandResult, runEngineCommand } from '../../src/docker/engine-exec.js';
+import { type EngineCommandResult, runEngineCommand } from '../../src/docker/transport/engine-exec.js';
 
 /** Built by .ci/start-podman.sh (images/sandbox/build-debian-image.sh). */
 export const dockerTestImage = process.env.SANDKIT_DOCKER_IMAGE ?? 'localhost/sandkit-sandbox:bookworm';
