@@ -1,7 +1,8 @@
 /**
- * The report as one self-contained HTML file: the bundled viewer inlined, the data as a JSON
- * script element (never executed; `<` written as `\u003c`, so no text in it can close the
- * element), and a Content-Security-Policy that allows only that one script (by its SHA-256), no
+ * The report as one self-contained HTML file: the bundled viewer inlined, the data as JSON
+ * script elements (never executed; `<` written as `\u003c`, so no text in them can close the
+ * element): the table's fields of every instance in one, each instance's details (tests, log,
+ * patch, trajectory) in one of its own that the page parses when the instance is opened, and a Content-Security-Policy that allows only that one script (by its SHA-256), no
  * network at all (`default-src 'none'`), and inline styles. Markup from a log, a patch or a
  * model's output is never parsed: the viewer sets it as text, and were anything to slip through,
  * the policy would keep a `<script>` or an `onerror=` from running.
@@ -10,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import type { ViewerAssets } from './viewer-assets.js';
-import type { ViewData } from './model/view-data.js';
+import { detailElementId, instanceDetailKeys, type ViewData } from './model/view-data.js';
 
 const escapeHtml = (text: string): string =>
   text.replace(
@@ -38,6 +39,25 @@ export function renderReport(data: ViewData, assets: ViewerAssets, title: string
       message:
         'the bundled viewer holds a closing </script> or </style> tag: a sandkit bug, please report it',
     });
+  const details: string[] = [];
+  const summary = {
+    ...data,
+    runs: data.runs.map((run, r) => ({
+      ...run,
+      instances: run.instances.map((instance, i) => {
+        const rest: Record<string, unknown> = { ...instance };
+        const detail: Record<string, unknown> = {};
+        for (const key of instanceDetailKeys) {
+          detail[key] = instance[key];
+          delete rest[key];
+        }
+        details.push(
+          `<script type="application/json" id="${detailElementId(r, i)}">${scriptSafeJson(detail)}</script>`,
+        );
+        return rest;
+      }),
+    })),
+  };
   const hash = createHash('sha256').update(assets.js).digest('base64');
   const policy = `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`;
   return [
@@ -53,7 +73,8 @@ export function renderReport(data: ViewData, assets: ViewerAssets, title: string
     '</head>',
     '<body>',
     '<div id="app"></div>',
-    `<script type="application/json" id="sandkit-data">${scriptSafeJson(data)}</script>`,
+    `<script type="application/json" id="sandkit-data">${scriptSafeJson(summary)}</script>`,
+    ...details,
     `<script>${assets.js}</script>`,
     '</body>',
     '</html>',

@@ -33,6 +33,7 @@ import { execDir } from './e2b-exec-script.js';
 import { type E2BFileRequest, readE2BFile, writeE2BFile } from './e2b-files.js';
 import {
   type E2BSandboxAdapterOptions,
+  e2bNetworkOptions,
   type NormalizedE2BOptions,
   normalizeE2BOptions,
 } from './e2b-options.js';
@@ -85,12 +86,15 @@ export function createE2BSandboxAdapter(options: E2BSandboxAdapterOptions = {}):
     name: 'e2b',
     // Debug mode has no API: nothing pauses, and nothing expires (extendLifetime is a no-op).
     capabilities: config.debug ? capabilitiesOf('extendLifetime') : capabilitiesOf('pause', 'extendLifetime'),
-    async create(options = {}) {
-      if (options.fromSnapshot !== undefined) throw capabilityUnsupported('e2b', 'snapshot');
-      const sandbox = await startE2BSandbox(config, config.template, config.timeoutMs, {
-        'sandkit.managed': 'true',
-        ...config.metadata,
-      });
+    async create(createOptions = {}) {
+      if (createOptions.fromSnapshot !== undefined) throw capabilityUnsupported('e2b', 'snapshot');
+      const sandbox = await startE2BSandbox(
+        config,
+        config.template,
+        config.timeoutMs,
+        { 'sandkit.managed': 'true', ...config.metadata },
+        e2bNetworkOptions(config.network),
+      );
       return createE2BHandle(sandbox, config);
     },
   };

@@ -3,27 +3,36 @@
  * each instance's two versions next to each other.
  * @module
  */
-import type { ViewInstance, ViewRun } from '../model/view-data.js';
+import type { ViewInstance, ViewInstanceSummary } from '../model/view-data.js';
 import { h, instanceHref } from './dom.js';
 import { renderInstance } from './instance-view.js';
+import type { EmbeddedRun } from './overview.js';
 
-/** An instance in both runs, or in one. */
+/** An instance in both runs, or in one: its summary and index in each. */
 export interface Pair {
   id: string;
-  a: ViewInstance | undefined;
-  b: ViewInstance | undefined;
+  a: ViewInstanceSummary | undefined;
+  b: ViewInstanceSummary | undefined;
+  indexA: number;
+  indexB: number;
 }
 
 /** Every instance id of either run, in A's order then B's. */
-export function pairRuns(a: ViewRun, b: ViewRun): Pair[] {
-  const inB = new Map(b.instances.map((i) => [i.id, i]));
-  const pairs: Pair[] = a.instances.map((i) => ({ id: i.id, a: i, b: inB.get(i.id) }));
+export function pairRuns(a: EmbeddedRun, b: EmbeddedRun): Pair[] {
+  const inB = new Map(b.instances.map((instance, index) => [instance.id, index]));
+  const pairs: Pair[] = a.instances.map((instance, index) => {
+    const indexB = inB.get(instance.id) ?? -1;
+    return { id: instance.id, a: instance, b: b.instances[indexB], indexA: index, indexB };
+  });
   const inA = new Set(a.instances.map((i) => i.id));
-  for (const i of b.instances) if (!inA.has(i.id)) pairs.push({ id: i.id, a: undefined, b: i });
+  b.instances.forEach((instance, index) => {
+    if (!inA.has(instance.id))
+      pairs.push({ id: instance.id, a: undefined, b: instance, indexA: -1, indexB: index });
+  });
   return pairs;
 }
 
-const statusOf = (i: ViewInstance | undefined): string => i?.status ?? 'absent';
+const statusOf = (i: ViewInstanceSummary | undefined): string => i?.status ?? 'absent';
 
 function changeList(title: string, pairs: Pair[], testId: string): HTMLElement {
   return h(
@@ -44,7 +53,7 @@ function changeList(title: string, pairs: Pair[], testId: string): HTMLElement {
 
 /** The list of changed verdicts. */
 export function renderChanges(pairs: Pair[]): HTMLElement {
-  const resolved = (i: ViewInstance | undefined): boolean => i?.status === 'resolved';
+  const resolved = (i: ViewInstanceSummary | undefined): boolean => i?.status === 'resolved';
   return h(
     'section',
     { class: 'compare' },
@@ -66,9 +75,16 @@ export function renderChanges(pairs: Pair[]): HTMLElement {
   );
 }
 
-/** One instance of both runs, side by side. */
-export function renderPair(pair: Pair, runs: [ViewRun, ViewRun]): HTMLElement {
-  const side = (instance: ViewInstance | undefined, run: ViewRun, label: string): HTMLElement =>
+/**
+ * One instance of both runs, side by side.
+ * @param load an instance with its details, by run and index
+ */
+export function renderPair(
+  pair: Pair,
+  runs: [EmbeddedRun, EmbeddedRun],
+  load: (run: number, index: number) => ViewInstance,
+): HTMLElement {
+  const side = (instance: ViewInstance | undefined, run: EmbeddedRun, label: string): HTMLElement =>
     h(
       'div',
       { class: 'side', 'data-side': label },
@@ -77,5 +93,10 @@ export function renderPair(pair: Pair, runs: [ViewRun, ViewRun]): HTMLElement {
         ? h('p', { class: 'muted' }, 'not in this run')
         : renderInstance(instance, `i${label}`),
     );
-  return h('div', { class: 'side-by-side' }, side(pair.a, runs[0], 'A'), side(pair.b, runs[1], 'B'));
+  return h(
+    'div',
+    { class: 'side-by-side' },
+    side(pair.a === undefined ? undefined : load(0, pair.indexA), runs[0], 'A'),
+    side(pair.b === undefined ? undefined : load(1, pair.indexB), runs[1], 'B'),
+  );
 }

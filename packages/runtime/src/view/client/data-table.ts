@@ -1,7 +1,9 @@
 /**
- * The instance table: a filter box, a status choice, quick filters and sortable columns. Rows are
- * built once; filtering and sorting re-order the built rows (no rebuilding), so a 2,300-row table
- * answers a keystroke in milliseconds (bench/view-report.bench.ts).
+ * The instance table: a filter box, a status choice, quick filters and sortable columns over every
+ * row; the matching rows are shown {@link pageRows} at a time ("show more", "show all"). A row's
+ * element is built the first time it is shown and kept; filtering and sorting work on plain
+ * records and re-show at most a page of built rows, so a 2,300-row table answers a keystroke
+ * in tens of milliseconds (bench/view-report.ts, BENCHMARKS.md).
  * @module
  */
 import { h } from './dom.js';
@@ -27,9 +29,12 @@ export interface TableSpec<Row> {
   quickFilters: string[];
 }
 
+/** Matching rows shown at once before "show more". */
+export const pageRows = 100;
+
 interface Built<Row> {
   row: Row;
-  tr: HTMLTableRowElement;
+  tr: HTMLTableRowElement | null;
   text: string;
   status: string;
 }
@@ -48,10 +53,16 @@ function matches(built: { text: string; status: string }, terms: readonly string
 export function renderTable<Row>(spec: TableSpec<Row>): HTMLElement {
   const built: Built<Row>[] = spec.rows.map((row) => ({
     row,
-    tr: h('tr', null, ...spec.columns.map((c) => h('td', c.numeric ? { class: 'num' } : null, c.cell(row)))),
+    tr: null,
     text: spec.searchText(row).toLowerCase(),
     status: spec.status(row),
   }));
+  const rowOf = (b: Built<Row>): HTMLTableRowElement =>
+    (b.tr ??= h(
+      'tr',
+      null,
+      ...spec.columns.map((c) => h('td', c.numeric ? { class: 'num' } : null, c.cell(b.row))),
+    ));
   const tbody = h('tbody');
   const shown = h('span', { class: 'shown', 'data-shown': '' });
   const input = h('input', {
@@ -70,17 +81,39 @@ export function renderTable<Row>(spec: TableSpec<Row>): HTMLElement {
   let order: Built<Row>[] = built;
   let sortColumn = -1;
   let descending = false;
+  let limit = pageRows;
+  let visible: Built<Row>[] = [];
+  const more = h('button', { type: 'button', class: 'quick', 'data-more': '' });
+  const all = h('button', { type: 'button', class: 'quick', 'data-all': '' });
+  const draw = (): void => {
+    const page = visible.slice(0, limit);
+    tbody.replaceChildren(...page.map(rowOf));
+    const rest = visible.length - page.length;
+    more.hidden = rest === 0;
+    all.hidden = rest <= pageRows;
+    more.textContent = `show ${Math.min(rest, pageRows)} more`;
+    all.textContent = `show all ${visible.length}`;
+    shown.textContent = `${visible.length} of ${built.length} instances${rest > 0 ? ` (${page.length} shown)` : ''}`;
+    shown.setAttribute('data-shown', String(visible.length));
+  };
   const update = (): void => {
     const terms = input.value
       .toLowerCase()
       .split(/\s+/)
       .filter((t) => t !== '');
     const status = select.value;
-    const visible = order.filter((b) => (status === '' || b.status === status) && matches(b, terms));
-    tbody.replaceChildren(...visible.map((b) => b.tr));
-    shown.textContent = `${visible.length} of ${built.length} instances`;
-    shown.setAttribute('data-shown', String(visible.length));
+    visible = order.filter((b) => (status === '' || b.status === status) && matches(b, terms));
+    limit = pageRows;
+    draw();
   };
+  more.addEventListener('click', () => {
+    limit += pageRows;
+    draw();
+  });
+  all.addEventListener('click', () => {
+    limit = visible.length;
+    draw();
+  });
   const headers = spec.columns.map((column, i) => {
     const th = h('th', column.numeric ? { class: 'num' } : null, column.label);
     if (column.sort !== undefined) {
@@ -141,5 +174,6 @@ export function renderTable<Row>(spec: TableSpec<Row>): HTMLElement {
     { class: 'instances' },
     h('div', { class: 'controls' }, input, select, ...quick, clear, shown),
     h('table', { class: 'instance-table' }, h('thead', null, h('tr', null, ...headers)), tbody),
+    h('p', null, more, ' ', all),
   );
 }

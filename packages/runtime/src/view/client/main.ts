@@ -7,49 +7,55 @@
 import 'diff2html/bundles/css/diff2html.min.css';
 import 'uplot/dist/uPlot.min.css';
 import './viewer.css';
-import type { ViewData, ViewInstance, ViewRun } from '../model/view-data.js';
+import {
+  detailElementId,
+  type ViewData,
+  type ViewInstance,
+  type ViewInstanceSummary,
+} from '../model/view-data.js';
 import { type Pair, pairRuns, renderChanges, renderPair } from './compare-view.js';
 import { type Column, renderTable } from './data-table.js';
 import { h, instanceHref } from './dom.js';
 import { count, ratio, seconds, usd } from './format.js';
 import { renderInstance } from './instance-view.js';
-import { renderOverview } from './overview.js';
+import { type EmbeddedRun, renderOverview } from './overview.js';
 
-const data = JSON.parse(document.getElementById('sandkit-data')?.textContent ?? 'null') as ViewData;
+const data = JSON.parse(document.getElementById('sandkit-data')?.textContent ?? 'null') as Omit<
+  ViewData,
+  'runs'
+> & {
+  runs: EmbeddedRun[];
+};
 const app = document.getElementById('app') as HTMLElement;
 const single = data.runs.length === 1;
 
-const failedIn = (i: ViewInstance, list: 'FAIL_TO_PASS' | 'PASS_TO_PASS'): boolean =>
-  i.tests.some((t) => t.list === list && t.status !== 'passed') ||
-  (list === 'FAIL_TO_PASS' ? i.f2p : i.p2p)?.success !== (list === 'FAIL_TO_PASS' ? i.f2p : i.p2p)?.total;
+/** An instance with its details, parsed from its own JSON element on first use. */
+const loaded = new Map<string, ViewInstance>();
+function loadInstance(run: number, index: number): ViewInstance {
+  const key = `${run}-${index}`;
+  let instance = loaded.get(key);
+  if (instance === undefined) {
+    const detail = JSON.parse(
+      document.getElementById(detailElementId(run, index))?.textContent ?? '{}',
+    ) as object;
+    instance = { ...(data.runs[run]?.instances[index] as ViewInstanceSummary), ...detail } as ViewInstance;
+    loaded.set(key, instance);
+  }
+  return instance;
+}
 
 /** The words an instance is found by in the filter box. */
-function tags(i: ViewInstance | undefined): string {
+function tags(i: ViewInstanceSummary | undefined): string {
   if (i === undefined) return 'absent';
-  const graded = i.status === 'resolved' || i.status === 'unresolved';
-  return [
-    i.id,
-    i.repo,
-    i.status,
-    i.exitStatus,
-    i.errorKind,
-    graded && failedIn(i, 'FAIL_TO_PASS') ? 'FAIL_TO_PASS failed' : null,
-    graded && failedIn(i, 'PASS_TO_PASS') ? 'PASS_TO_PASS failed' : null,
-    i.errorKind === 'patch_apply' ? 'patch did not apply' : null,
-    i.infraError ? 'infrastructure error' : null,
-    i.tests.some((t) => t.status === 'missing') ? 'missing tests' : null,
-    i.official === null ? null : i.official.agrees ? 'official agrees' : 'official differs',
-  ]
-    .filter((t) => t !== null)
-    .join(' | ');
+  return [i.id, i.repo, i.status, i.exitStatus, i.errorKind, ...i.tags].filter((t) => t !== null).join(' | ');
 }
 
 const idLink = (id: string): HTMLElement => h('a', { href: instanceHref(id) }, id);
 const statusBadge = (status: string): HTMLElement => h('span', { class: `status s-${status}` }, status);
 
-function runColumns(run: ViewRun): Column<ViewInstance>[] {
+function runColumns(run: EmbeddedRun): Column<ViewInstanceSummary>[] {
   const agent = run.kind === 'run';
-  const columns: Column<ViewInstance>[] = [
+  const columns: Column<ViewInstanceSummary>[] = [
     { label: 'instance', cell: (i) => idLink(i.id), sort: (i) => i.id },
     { label: 'repository', cell: (i) => i.repo, sort: (i) => i.repo },
     { label: 'status', cell: (i) => statusBadge(i.status), sort: (i) => i.status },
@@ -86,7 +92,7 @@ function runColumns(run: ViewRun): Column<ViewInstance>[] {
 
 const quickFilters = ['FAIL_TO_PASS failed', 'patch did not apply', 'infrastructure error', 'missing tests'];
 
-function header(run: ViewRun, label: string | null): HTMLElement {
+function header(run: EmbeddedRun, label: string | null): HTMLElement {
   return h(
     'header',
     null,
@@ -95,7 +101,7 @@ function header(run: ViewRun, label: string | null): HTMLElement {
   );
 }
 
-function renderSingle(run: ViewRun): HTMLElement {
+function renderSingle(run: EmbeddedRun): HTMLElement {
   return h(
     'main',
     null,
@@ -112,7 +118,7 @@ function renderSingle(run: ViewRun): HTMLElement {
   );
 }
 
-function renderCompare(runs: [ViewRun, ViewRun], pairs: Pair[]): HTMLElement {
+function renderCompare(runs: [EmbeddedRun, EmbeddedRun], pairs: Pair[]): HTMLElement {
   const columns: Column<Pair>[] = [
     { label: 'instance', cell: (p) => idLink(p.id), sort: (p) => p.id },
     { label: 'A', cell: (p) => statusBadge(p.a?.status ?? 'absent'), sort: (p) => p.a?.status ?? null },
@@ -158,7 +164,8 @@ function renderCompare(runs: [ViewRun, ViewRun], pairs: Pair[]): HTMLElement {
   );
 }
 
-const pairs = single ? [] : pairRuns(data.runs[0], data.runs[1] as ViewRun);
+const runs = data.runs as [EmbeddedRun] | [EmbeddedRun, EmbeddedRun];
+const pairs = runs.length === 1 ? [] : pairRuns(runs[0], runs[1]);
 let overview: HTMLElement | null = null;
 
 /** Shows what the fragment names: an instance, or the overview. */
@@ -168,21 +175,24 @@ function route(): void {
   if (id !== '') {
     const view = single
       ? (() => {
-          const instance = data.runs[0].instances.find((i) => i.id === id);
-          return instance === undefined ? null : renderInstance(instance, 'i');
+          const index = runs[0].instances.findIndex((i) => i.id === id);
+          return index === -1 ? null : renderInstance(loadInstance(0, index), 'i');
         })()
       : (() => {
           const pair = pairs.find((p) => p.id === id);
-          return pair === undefined ? null : renderPair(pair, data.runs as [ViewRun, ViewRun]);
+          return pair === undefined
+            ? null
+            : renderPair(pair, runs as [EmbeddedRun, EmbeddedRun], loadInstance);
         })();
     app.replaceChildren(back, view ?? h('p', { class: 'error-text' }, `No instance ${id} in this report.`));
     window.scrollTo(0, 0);
     return;
   }
-  overview ??= single ? renderSingle(data.runs[0]) : renderCompare(data.runs as [ViewRun, ViewRun], pairs);
+  overview ??= runs.length === 1 ? renderSingle(runs[0]) : renderCompare(runs, pairs);
   app.replaceChildren(overview);
 }
 
 window.addEventListener('hashchange', route);
 route();
 document.body.setAttribute('data-ready', 'true');
+performance.mark('sandkit-ready');

@@ -4,7 +4,10 @@
  * as small charts.
  * @module
  */
-import type { ViewRun } from '../model/view-data.js';
+import type { ViewInstanceSummary, ViewRun } from '../model/view-data.js';
+
+/** A run as the page holds it: its instances without their details. */
+export type EmbeddedRun = Omit<ViewRun, 'instances'> & { instances: ViewInstanceSummary[] };
 import { histogram } from './charts.js';
 import { h } from './dom.js';
 import { count, percent, usd } from './format.js';
@@ -40,7 +43,7 @@ function countTable(caption: string, head: string, counts: Record<string, number
 }
 
 /** Instances per repository and status. */
-function repoTable(run: ViewRun): HTMLElement {
+function repoTable(run: EmbeddedRun): HTMLElement {
   const graded = run.totals.resolvedRate !== null;
   const statuses = Object.keys(run.totals.byStatus);
   const rows = new Map<string, Record<string, number>>();
@@ -84,7 +87,7 @@ function repoTable(run: ViewRun): HTMLElement {
 }
 
 /** The overview of one run. */
-export function renderOverview(run: ViewRun): HTMLElement {
+export function renderOverview(run: EmbeddedRun): HTMLElement {
   const t = run.totals;
   const cards = h(
     'div',

@@ -64,6 +64,7 @@ export async function readAgentRun(dir: string, record: RunRecord, reportDir: st
         ? { ...verdict, ...agent }
         : {
             id,
+            tags: [],
             repo: repoOfId(id),
             status: t.exit_status,
             errorKind: null,

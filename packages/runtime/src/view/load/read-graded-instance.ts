@@ -88,6 +88,7 @@ export async function readGradedInstance(
   const official = result.official;
   return {
     id: result.instance_id,
+    tags: [],
     repo: repoOfId(result.instance_id),
     status: result.status,
     errorKind: result.error_kind ?? null,

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import type { RunRecord } from '../../run/run-record.js';
 import type { ViewRun } from '../model/view-data.js';
+import { instanceTags } from './instance-tags.js';
 import { readAgentRun } from './read-agent-run.js';
 import { readGradedRun } from './read-graded-run.js';
 import { readTextFile } from './read-text-file.js';
@@ -23,6 +24,12 @@ const invalid = (message: string): never => {
  *   (a `sandkit eval --example` output holds two: `gold/` and `wrong/`).
  */
 export async function readOutputDir(dir: string, reportDir: string): Promise<ViewRun> {
+  const run = await readRun(dir, reportDir);
+  for (const instance of run.instances) instance.tags = instanceTags(instance);
+  return run;
+}
+
+async function readRun(dir: string, reportDir: string): Promise<ViewRun> {
   const abs = resolve(dir);
   if (!existsSync(abs) || !statSync(abs).isDirectory())
     invalid(

@@ -101,6 +101,12 @@ export interface ViewOfficial {
 /** One instance of the run. */
 export interface ViewInstance {
   id: string;
+  /**
+   * The words the table's filter finds it by besides its id, repository and statuses:
+   * `FAIL_TO_PASS failed`, `PASS_TO_PASS failed`, `patch did not apply`, `infrastructure error`,
+   * `missing tests`, `official agrees` / `official differs`.
+   */
+  tags: string[];
   /** `owner/name`, from the dataset id (`owner__name-N`, SWE-bench's convention). */
   repo: string;
   /**
@@ -160,6 +166,27 @@ export interface ViewRun {
   totals: ViewTotals;
   instances: ViewInstance[];
 }
+
+/**
+ * The fields of an instance that only its own view needs. The report embeds them apart, one JSON
+ * element per instance, parsed when the instance is opened: the page starts with the table's
+ * fields only.
+ */
+export const instanceDetailKeys = [
+  'reason',
+  'tests',
+  'patchSteps',
+  'patch',
+  'log',
+  'notes',
+  'trajectory',
+] as const;
+
+/** An instance as the page starts with it: without {@link instanceDetailKeys}. */
+export type ViewInstanceSummary = Omit<ViewInstance, (typeof instanceDetailKeys)[number]>;
+
+/** The element id of the JSON of run `run`'s instance `index`'s details. */
+export const detailElementId = (run: number, index: number): string => `sandkit-detail-${run}-${index}`;
 
 /** What the HTML file embeds: one run, or two to compare (`sandkit view A B`). */
 export interface ViewData {
