@@ -2,6 +2,7 @@
 # Package smoke test, outside the workspace: packs every package (prepack builds it), installs the
 # tarballs with npm into a temporary "type": "module" app under /tmp, then
 #   - runs .ci/pack-smoke/smoke.mjs with plain node (local adapter, createCodingTools, executeToolCall);
+#   - runs .ci/pack-smoke/http.mjs: the installed `sandkit serve` bin and the /http adapter over it;
 #   - type-checks .ci/pack-smoke/consumer-*.ts under NodeNext and under bundler (skipLibCheck false;
 #     the runtime consumer adds the DOM lib and @types/json-schema, which the AI SDK's and the MCP
 #     SDK's own declarations need);
@@ -51,6 +52,9 @@ npm install --no-save --loglevel=error "$work"/tarballs/*.tgz zod@4.1.8 "typescr
 
 step "plain node: smoke.mjs"
 node smoke.mjs
+
+step "plain node: http.mjs (installed sandkit serve + /http adapter)"
+node http.mjs
 
 step "tsc --noEmit, NodeNext and bundler, skipLibCheck false"
 for config in nodenext bundler nodenext-runtime bundler-runtime; do

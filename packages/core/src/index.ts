@@ -9,6 +9,8 @@ export type {
 export type {
   SandboxAcquireOptions,
   SandboxAdapter,
+  SandboxCapabilities,
+  SandboxCapability,
   SandboxCreateOptions,
   SandboxHandle,
   SandboxProvider,

@@ -51,7 +51,7 @@ export const SandkitErrorCode = {
   poolExhausted: 'pool_exhausted',
   poolClosed: 'pool_closed',
   alreadyReleased: 'already_released',
-  /** The adapter cannot enforce an option it was given (a network policy, an isolation mode); it refuses rather than ignore it. */
+  /** The adapter cannot do what was asked: enforce an option it was given (a network policy, an isolation mode), or a lifecycle operation its vendor does not offer (see `SandboxAdapter.capabilities`; the message names the adapters that do). It refuses rather than ignore it. */
   capabilityUnsupported: 'capability_unsupported',
   // programmer errors
   invalidOption: 'invalid_option',

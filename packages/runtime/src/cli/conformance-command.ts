@@ -5,17 +5,25 @@ import { type Command, Option } from 'commander';
 import { execa } from 'execa';
 
 /**
- * Registers `sandkit conformance --sandbox local|docker|e2b [--image IMG]`: runs the sandbox
+ * Registers `sandkit conformance --sandbox local|docker|e2b|http [--image IMG] [--base-url URL]`: runs the sandbox
  * conformance suite of `@sandkit/sandbox-adapters/conformance` against that adapter with vitest
- * (which must be installed, as it is in the workspace). The exit code is vitest's.
+ * (which must be installed, as it is in the workspace). The exit code is vitest's. `http` runs it
+ * through the HTTP adapter against `--base-url` (a `sandkit serve`, token in SANDKIT_SERVE_TOKEN),
+ * or, without one, against a server it starts in this process with a random token.
  */
 export function registerConformanceCommand(program: Command): void {
   program
     .command('conformance')
     .description('Run the SandboxClient conformance suite against an adapter (needs vitest)')
-    .addOption(new Option('--sandbox <kind>', 'adapter').choices(['local', 'docker', 'e2b']).default('local'))
+    .addOption(
+      new Option('--sandbox <kind>', 'adapter').choices(['local', 'docker', 'e2b', 'http']).default('local'),
+    )
     .option('--image <image>', 'Docker image or E2B template')
-    .action(async (options: { sandbox: string; image?: string }) => {
+    .option(
+      '--base-url <url>',
+      'for --sandbox http: the sandkit serve to test (token in SANDKIT_SERVE_TOKEN)',
+    )
+    .action(async (options: { sandbox: string; image?: string; baseUrl?: string }) => {
       const vitest = join(
         dirname(createRequire(import.meta.url).resolve('vitest/package.json')),
         'vitest.mjs',
@@ -29,6 +37,7 @@ export function registerConformanceCommand(program: Command): void {
         env: {
           SANDKIT_CONFORMANCE_SANDBOX: options.sandbox,
           ...(options.image ? { SANDKIT_CONFORMANCE_IMAGE: options.image } : {}),
+          ...(options.baseUrl ? { SANDKIT_CONFORMANCE_BASE_URL: options.baseUrl } : {}),
         },
       });
       process.exitCode = run.exitCode ?? 1;

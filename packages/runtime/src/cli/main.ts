@@ -10,10 +10,12 @@ import { registerGradeCommand } from './grade-command.js';
 import { registerMcpCommand } from './mcp-command.js';
 import { registerReplayCommand } from './replay-command.js';
 import { registerRunCommand } from './run-command.js';
+import { registerServeCommand } from './serve-command.js';
 import { registerViewCommand } from './view-command.js';
 
 /**
- * The `sandkit` CLI: `mcp`, `call`, `conformance`, `eval`, `grade`, `clean`, `replay`, `run`, `view`.
+ * The `sandkit` CLI: `mcp`, `call`, `conformance`, `eval`, `grade`, `clean`, `replay`, `run`, `view`,
+ * `serve`.
  * Results go to stdout; diagnostics to stderr. Exit 1 on an error.
  */
 const program = new Command('sandkit')
@@ -28,6 +30,7 @@ registerCleanCommand(program);
 registerReplayCommand(program);
 registerRunCommand(program);
 registerViewCommand(program);
+registerServeCommand(program);
 
 try {
   await program.parseAsync(process.argv);

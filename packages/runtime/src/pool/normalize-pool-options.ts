@@ -63,6 +63,13 @@ export interface PooledSandboxProviderOptions {
    * @default ignore them
    */
   onError?: (error: unknown) => void;
+  /**
+   * Warm every sandbox from this snapshot (what a handle's `snapshot()` returned): an expensive
+   * setup (clone, install) runs once, then each sandbox starts from its result. Passed to
+   * `adapter.create({ fromSnapshot })`.
+   * @throws SandkitError `invalid_option` here when the adapter's `capabilities.snapshot` is not true.
+   */
+  fromSnapshot?: string;
 }
 
 /**
@@ -72,8 +79,10 @@ export interface PooledSandboxProviderOptions {
 export const maxTimerMs = 2 ** 31 - 1;
 
 /** {@link PooledSandboxProviderOptions} with every default filled in. */
-export type NormalizedPoolOptions = Required<Omit<PooledSandboxProviderOptions, 'healthCheck' | 'reset'>> &
-  Pick<PooledSandboxProviderOptions, 'healthCheck' | 'reset'>;
+export type NormalizedPoolOptions = Required<
+  Omit<PooledSandboxProviderOptions, 'healthCheck' | 'reset' | 'fromSnapshot'>
+> &
+  Pick<PooledSandboxProviderOptions, 'healthCheck' | 'reset' | 'fromSnapshot'>;
 
 /**
  * Fills the defaults of {@link PooledSandboxProviderOptions} once.
@@ -103,7 +112,12 @@ export function normalizePoolOptions(options: PooledSandboxProviderOptions): Nor
     onError: options.onError ?? (() => {}),
     healthCheck: options.healthCheck,
     reset: options.reset,
+    fromSnapshot: options.fromSnapshot,
   };
+  if (options.fromSnapshot !== undefined && options.adapter.capabilities?.snapshot !== true)
+    invalid(
+      `fromSnapshot needs an adapter whose capabilities.snapshot is true; the ${options.adapter.name} adapter's is not`,
+    );
   for (const key of [
     'idleTimeoutMs',
     'acquireTimeoutMs',

@@ -258,7 +258,9 @@ class SandboxPool implements PooledSandboxProvider {
       }
       const sentAt = this.options.quota.frees();
       try {
-        handle = await this.options.adapter.create();
+        handle = await this.options.adapter.create(
+          this.options.fromSnapshot === undefined ? {} : { fromSnapshot: this.options.fromSnapshot },
+        );
         break;
       } catch (cause) {
         const error = SandboxError.isInstance(cause) ? cause : startFailed(this.name, cause);

@@ -9,6 +9,7 @@ import {
   normalizeConformanceOptions,
   type SandboxConformanceOptions,
 } from './conformance-context.js';
+import { describeCapabilityCases } from './capability-cases.js';
 import { describeExecBasicCases } from './exec-basic-cases.js';
 import { describeExecCaptureCases } from './exec-capture-cases.js';
 import { describeExecKillCases } from './exec-kill-cases.js';
@@ -72,6 +73,7 @@ export function describeSandboxConformance(
     describeExecCaptureCases(context);
     describeFileCases(context);
     describeLifecycleCases(context);
+    describeCapabilityCases(context);
     describeFaultCases(context);
   });
 }

@@ -6,6 +6,8 @@
 import type { SandboxAdapter } from '@sandkit/core';
 import { connectDocker } from './transport/docker-client.js';
 import { engineError } from './transport/docker-errors.js';
+import { capabilitiesOf } from '../capabilities/capability-errors.js';
+import { checkedSnapshotImage } from './docker-lifecycle.js';
 import { createDockerSandbox } from './docker-sandbox.js';
 import { type DockerSandboxAdapterOptions, normalizeDockerOptions } from './docker-sandbox-options.js';
 import { removeLeftovers } from './remove-leftover-sandboxes.js';
@@ -25,6 +27,9 @@ import { SandkitErrorCode } from '@sandkit/core';
  * a result's `outputLog` names the whole log when a stream was cut, and the logs of the last 4 cut
  * commands are kept (removed with the container). Files move through the archive endpoints as
  * streams (large ones) or the channel (small ones).
+ * Lifecycle (`capabilities`: pause, snapshot, fork; see docker-lifecycle.ts): `pause()`/`resume()`
+ * freeze and thaw the container; `snapshot()` commits it to `localhost/sandkit-snapshot:<hex>`,
+ * which `create({ fromSnapshot })` starts from; `fork(n)` commits once and starts n containers.
  * The image needs `/bin/sh`, `setsid` (util-linux), and coreutils (`cat`, `mv`, `stat`, `chmod`,
  * `head`, `tail`, `wc`, `base64`, `touch`).
  *
@@ -37,7 +42,12 @@ export function createDockerSandboxAdapter(options: DockerSandboxAdapterOptions)
   let leftovers: Promise<unknown> | undefined;
   return {
     name: 'docker',
+    capabilities: capabilitiesOf('pause', 'snapshot', 'fork'),
     async create(createOptions = {}) {
+      const options =
+        createOptions.fromSnapshot === undefined
+          ? normalized
+          : { ...normalized, image: checkedSnapshotImage(createOptions.fromSnapshot) };
       let docker: Awaited<ReturnType<typeof connectDocker>>;
       try {
         docker = await connectDocker(normalized.docker);
@@ -51,7 +61,7 @@ export function createDockerSandboxAdapter(options: DockerSandboxAdapterOptions)
           SandkitErrorCode.sandboxStartFailed,
         );
       }
-      return createDockerSandbox(docker, normalized, createOptions.signal);
+      return createDockerSandbox(docker, options, createOptions.signal);
     },
   };
 }

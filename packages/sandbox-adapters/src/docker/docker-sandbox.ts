@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { SandboxError, type SandboxHandle, SandkitErrorCode } from '@sandkit/core';
 import { baseEnvironment } from '../exec-options/base-environment.js';
 import { OutputLogRetention } from '../capture/output-log-retention.js';
+import { checkedForkCount, unsupportedLifecycle } from '../capabilities/capability-errors.js';
 import { ChannelPool } from './channel-pool.js';
 import { type DockerEgress, prepareDockerEgress } from './docker-egress.js';
 import type { Docker } from './transport/docker-client.js';
@@ -14,6 +15,7 @@ import { engineError, engineStatus } from './transport/docker-errors.js';
 import { dockerExec, runInternalScript } from './docker-exec.js';
 import { readDockerFile, writeDockerFile } from './docker-files.js';
 import { sandboxLabels } from '../owner/owner-labels.js';
+import { pauseContainer, resumeContainer, snapshotContainer } from './docker-lifecycle.js';
 import type { NormalizedDockerOptions } from './docker-sandbox-options.js';
 import { type DockerSandboxState, dockerOutputLogDir } from './docker-sandbox-state.js';
 import { trackContainer, untrackContainer } from './docker-signal-cleanup.js';
@@ -35,6 +37,8 @@ export async function createDockerSandbox(
   options: NormalizedDockerOptions,
   signal?: AbortSignal,
 ): Promise<SandboxHandle> {
+  const fromImage = (image: string): Promise<SandboxHandle> =>
+    createDockerSandbox(docker, { ...options, image });
   const id = `docker-${randomUUID()}`;
   const egress: DockerEgress = await prepareDockerEgress(docker, options.network, id);
   let container: Docker.Container;
@@ -111,7 +115,7 @@ export async function createDockerSandbox(
       SandkitErrorCode.sandboxStartFailed,
     );
   }
-  return wrapContainer(id, docker, container, options, remove);
+  return wrapContainer(id, docker, container, options, remove, fromImage);
 }
 
 function wrapContainer(
@@ -120,6 +124,7 @@ function wrapContainer(
   container: Docker.Container,
   options: NormalizedDockerOptions,
   remove: () => Promise<void>,
+  fromImage: (image: string) => Promise<SandboxHandle>,
 ): SandboxHandle {
   const context = { docker, container, connection: options.docker };
   const pool = options.channel ? new ChannelPool(context, options.maxChannels) : undefined;
@@ -158,6 +163,37 @@ function wrapContainer(
       writeFile: (path, data, writeOptions) =>
         goneIfRemoved(container, writeDockerFile(state, path, data, writeOptions)),
     },
+    ...unsupportedLifecycle('docker'),
+    pause: () =>
+      goneIfRemoved(
+        container,
+        live(state).then(() => pauseContainer(container)),
+      ),
+    resume: () =>
+      goneIfRemoved(
+        container,
+        live(state).then(() => resumeContainer(container)),
+      ),
+    snapshot: () =>
+      goneIfRemoved(
+        container,
+        live(state).then(() => snapshotContainer(container)),
+      ),
+    async fork(count) {
+      checkedForkCount(count);
+      const image = await goneIfRemoved(
+        container,
+        live(state).then(() => snapshotContainer(container)),
+      );
+      const made = await Promise.allSettled(Array.from({ length: count }, () => fromImage(image)));
+      const failed = made.find((outcome) => outcome.status === 'rejected');
+      if (failed === undefined)
+        return made.map((outcome) => (outcome as PromiseFulfilledResult<SandboxHandle>).value);
+      await Promise.all(
+        made.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.destroy() : undefined)),
+      );
+      throw (failed as PromiseRejectedResult).reason;
+    },
     destroy() {
       destroying ??= (async () => {
         state.destroyed = true;
@@ -167,6 +203,16 @@ function wrapContainer(
       return destroying;
     },
   };
+}
+
+/** Resolves while the sandbox is not destroyed. @throws SandboxError `sandbox_destroyed` */
+async function live(state: DockerSandboxState): Promise<void> {
+  if (state.destroyed) {
+    throw new SandboxError({
+      code: SandkitErrorCode.sandboxDestroyed,
+      message: 'this Docker sandbox was destroyed; create a new one',
+    });
+  }
 }
 
 /**

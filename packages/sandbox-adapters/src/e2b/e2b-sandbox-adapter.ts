@@ -19,6 +19,11 @@ import {
   SandkitErrorCode,
 } from '@sandkit/core';
 import type { Sandbox } from 'e2b';
+import {
+  capabilitiesOf,
+  capabilityUnsupported,
+  unsupportedLifecycle,
+} from '../capabilities/capability-errors.js';
 import { OutputLogRetention } from '../capture/output-log-retention.js';
 import { checkedPath } from '../paths/checked-path.js';
 import { reconnectE2BSandbox, startE2BSandbox } from './transport/e2b-connection.js';
@@ -47,7 +52,7 @@ export interface E2BSandboxHandle extends SandboxHandle {
   /**
    * Pauses the sandbox (E2B `pause`): its processes stop and every client call throws
    * `sandbox_gone` until `resume()`.
-   * @throws SandkitError `invalid_option` in debug mode (no API); SandboxError `sandbox_gone` when
+   * @throws SandboxError `capability_unsupported` in debug mode (no API); `sandbox_gone` when
    *   E2B no longer knows the sandbox (404), `sandbox_unavailable` for 401, 429 and other failures.
    */
   pause(): Promise<void>;
@@ -56,6 +61,13 @@ export interface E2BSandboxHandle extends SandboxHandle {
    * @throws as {@link E2BSandboxHandle.pause}.
    */
   resume(): Promise<void>;
+  /**
+   * Not wrapped yet: throws SandboxError `capability_unsupported` (E2B's SDK has `createSnapshot`;
+   * use `handle.sandbox` for it meanwhile).
+   */
+  snapshot(): Promise<string>;
+  /** Not wrapped yet: throws SandboxError `capability_unsupported` (E2B's SDK has `Sandbox.fork`). */
+  fork(count: number): Promise<SandboxHandle[]>;
 }
 
 /** The E2B adapter: its handles carry E2B's lifetime controls. */
@@ -72,7 +84,10 @@ export function createE2BSandboxAdapter(options: E2BSandboxAdapterOptions = {}):
   const config = normalizeE2BOptions(options);
   return {
     name: 'e2b',
-    async create() {
+    // Debug mode has no API: nothing pauses, and nothing expires (extendLifetime is a no-op).
+    capabilities: config.debug ? capabilitiesOf('extendLifetime') : capabilitiesOf('pause', 'extendLifetime'),
+    async create(createOptions = {}) {
+      if (createOptions.fromSnapshot !== undefined) throw capabilityUnsupported('e2b', 'snapshot');
       const sandbox = await startE2BSandbox(
         config,
         config.template,
@@ -100,14 +115,7 @@ function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSan
   const absolute = (path: string): string => posix.resolve(config.workdir, checkedPath(path));
   const logs = new OutputLogRetention(execDir);
   const staging = new E2BStagingFiles();
-  const requireApi = (action: string): void => {
-    if (config.debug) {
-      throw new SandkitError({
-        code: SandkitErrorCode.invalidOption,
-        message: `cannot ${action} an E2B sandbox in debug mode (there is no E2B API); create the adapter without debug, with an apiKey`,
-      });
-    }
-  };
+
   const client: SandboxClient = {
     exec: async (command, execOptions = {}) =>
       runE2BCommand(live(), command, execOptions, config, logs, staging.sweepScript()),
@@ -124,6 +132,7 @@ function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSan
       ),
   };
   return {
+    ...unsupportedLifecycle('e2b'),
     id: config.debug ? `e2b-debug-${randomUUID()}` : initial.sandboxId,
     client,
     workdir: config.workdir,
@@ -145,14 +154,14 @@ function createE2BHandle(initial: Sandbox, config: NormalizedE2BOptions): E2BSan
     },
     async pause() {
       const current = live();
-      requireApi('pause');
+      if (config.debug) throw capabilityUnsupported('e2b (debug mode)', 'pause');
       await current.pause().catch(async (error: unknown) => {
         throw await lifecycleError(current, error, 'pause the sandbox');
       });
     },
     async resume() {
       const current = live();
-      requireApi('resume');
+      if (config.debug) throw capabilityUnsupported('e2b (debug mode)', 'pause');
       sandbox = await reconnectE2BSandbox(config, current, config.timeoutMs, 'resume the sandbox');
     },
     async destroy() {

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, realpath, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import {
   type SandboxAdapter,
   type SandboxClient,
@@ -19,6 +19,7 @@ import {
   SandkitErrorCode,
 } from '@sandkit/core';
 import { OutputLogRetention } from '../capture/output-log-retention.js';
+import { capabilitiesOf, checkedForkCount, unsupportedLifecycle } from '../capabilities/capability-errors.js';
 import { assertBubblewrapAvailable } from './bubblewrap/bubblewrap-available.js';
 import { runBubblewrapCommand } from './bubblewrap/bubblewrap-exec.js';
 import { readBubblewrapFile, writeBubblewrapFile } from './bubblewrap/bubblewrap-files.js';
@@ -108,53 +109,85 @@ export function createLocalSandboxAdapter(options: LocalSandboxAdapterOptions = 
   const { root: parent, template } = normalized;
   let bubblewrapChecked: Promise<void> | undefined;
   let leftoversSwept: Promise<unknown> | undefined;
-  return {
-    name: 'local',
-    async create() {
-      if (normalized.bubblewrap !== undefined) {
-        bubblewrapChecked ??= assertBubblewrapAvailable(normalized.bubblewrap.bwrapPath);
-        await bubblewrapChecked;
-      }
-      let workdir: string | undefined;
-      let id = '';
-      try {
-        if (template !== undefined && !(await stat(template)).isDirectory()) {
-          throw new SandkitError({
-            code: SandkitErrorCode.notDirectory,
-            message: 'the template is not a directory',
-          });
-        }
-        await mkdir(parent, { recursive: true });
-        leftoversSwept ??= removeLeftoverLocalSandboxes({ root: parent }).catch(() => undefined);
-        await leftoversSwept;
-        workdir = await realpath(await mkdtemp(join(parent, 'sandkit-')));
-        await mkdir(localOutputLogDir(workdir));
-        id = `local-${randomUUID()}`;
-        await writeLocalOwner(workdir, id);
-        if (template !== undefined)
-          await cp(template, workdir, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
-      } catch (cause) {
-        if (workdir !== undefined) {
-          await rm(workdir, { recursive: true, force: true }).catch(() => undefined);
-          await rm(localOutputLogDir(workdir), { recursive: true, force: true }).catch(() => undefined);
-          await rm(localOwnerFile(workdir), { force: true }).catch(() => undefined);
-        }
-        throw new SandboxError({
-          code: SandkitErrorCode.sandboxStartFailed,
-          message: `cannot create a local sandbox under ${parent}${template === undefined ? '' : ` from template ${template}`}: ${(cause as Error).message}`,
-          cause,
-          details: { root: parent, template },
+  const make = async (from: string | undefined): Promise<SandboxHandle> => {
+    if (normalized.bubblewrap !== undefined) {
+      bubblewrapChecked ??= assertBubblewrapAvailable(normalized.bubblewrap.bwrapPath);
+      await bubblewrapChecked;
+    }
+    let workdir: string | undefined;
+    let id = '';
+    try {
+      if (from !== undefined && !(await stat(from)).isDirectory()) {
+        throw new SandkitError({
+          code: SandkitErrorCode.notDirectory,
+          message: 'the from is not a directory',
         });
       }
-      return createLocalSandbox(id, workdir, normalized);
+      await mkdir(parent, { recursive: true });
+      leftoversSwept ??= removeLeftoverLocalSandboxes({ root: parent }).catch(() => undefined);
+      await leftoversSwept;
+      workdir = await realpath(await mkdtemp(join(parent, 'sandkit-')));
+      await mkdir(localOutputLogDir(workdir));
+      id = `local-${randomUUID()}`;
+      await writeLocalOwner(workdir, id);
+      if (from !== undefined)
+        await cp(from, workdir, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+    } catch (cause) {
+      if (workdir !== undefined) {
+        await rm(workdir, { recursive: true, force: true }).catch(() => undefined);
+        await rm(localOutputLogDir(workdir), { recursive: true, force: true }).catch(() => undefined);
+        await rm(localOwnerFile(workdir), { force: true }).catch(() => undefined);
+      }
+      throw new SandboxError({
+        code: SandkitErrorCode.sandboxStartFailed,
+        message: `cannot create a local sandbox under ${parent}${from === undefined ? '' : ` from from ${from}`}: ${(cause as Error).message}`,
+        cause,
+        details: { root: parent, from },
+      });
+    }
+    return createLocalSandbox(id, workdir, normalized, { parent, make });
+  };
+  return {
+    name: 'local',
+    capabilities: capabilitiesOf('snapshot', 'fork'),
+    async create(createOptions = {}) {
+      if (createOptions.fromSnapshot === undefined) return make(template);
+      return make(checkedSnapshot(parent, createOptions.fromSnapshot));
     },
   };
+}
+
+/** Copies a sandbox tree (symlinks as symlinks, modes and times kept). */
+function copyTree(from: string, to: string): Promise<void> {
+  return cp(from, to, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+}
+
+/** Prefix of a snapshot directory under the root (not `sandkit-XXXXXX`, so leftover sweeps keep it). */
+const snapshotPrefix = 'sandkit-snapshot-';
+
+/** The directory of snapshot id `id`. @throws SandkitError `invalid_option` for an id not made under `parent` */
+function checkedSnapshot(parent: string, id: string): string {
+  const dir = resolve(id);
+  if (dirname(dir) !== parent || !basename(dir).startsWith(snapshotPrefix)) {
+    throw new SandkitError({
+      code: SandkitErrorCode.invalidOption,
+      message: `fromSnapshot ${JSON.stringify(id)} is not a snapshot of this adapter (a ${snapshotPrefix}* directory under ${parent}); pass what handle.snapshot() returned`,
+    });
+  }
+  return dir;
+}
+
+/** What a local handle needs of its adapter for snapshot and fork. */
+interface LocalAdapterParts {
+  parent: string;
+  make(from: string | undefined): Promise<SandboxHandle>;
 }
 
 async function createLocalSandbox(
   id: string,
   workdir: string,
   options: NormalizedLocalOptions,
+  parts: LocalAdapterParts,
 ): Promise<SandboxHandle> {
   const groups = new Set<number>();
   liveSandboxes.set(id, { workdir, groups });
@@ -222,6 +255,35 @@ async function createLocalSandbox(
     id,
     client,
     workdir,
+    ...unsupportedLifecycle('local'),
+    async snapshot() {
+      assertLive();
+      const dir = await mkdtemp(join(parts.parent, snapshotPrefix));
+      try {
+        await copyTree(workdir, dir);
+      } catch (cause) {
+        await rm(dir, { recursive: true, force: true });
+        throw new SandboxError({
+          code: SandkitErrorCode.sandboxUnavailable,
+          message: `cannot snapshot local sandbox ${workdir} into ${dir}: ${(cause as Error).message}`,
+          cause,
+        });
+      }
+      return dir;
+    },
+    async fork(count) {
+      checkedForkCount(count);
+      assertLive();
+      const made = await Promise.allSettled(Array.from({ length: count }, () => parts.make(workdir)));
+      const failed = made.find((outcome) => outcome.status === 'rejected');
+      if (failed !== undefined) {
+        await Promise.all(
+          made.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.destroy() : undefined)),
+        );
+        throw (failed as PromiseRejectedResult).reason;
+      }
+      return made.map((outcome) => (outcome as PromiseFulfilledResult<SandboxHandle>).value);
+    },
     destroy() {
       destroying ??= (session?.close() ?? Promise.resolve())
         .then(() => destroyLocalSandbox(id, workdir, groups))

@@ -23,7 +23,8 @@ export function createFakeCloudE2BAdapter(
 ): E2BSandboxAdapter {
   return {
     name: 'e2b-fake-cloud',
-    async create() {
+    capabilities: createE2BSandboxAdapter({ apiKey: fakeApiKey, ...options }).capabilities,
+    async create(createOptions = {}) {
       const workdir = await mkdtemp(join(tmpdir(), 'sandkit-e2b-work-'));
       if (process.getuid?.() === 0) {
         const { uid, gid } = await stat('/home/user');
@@ -36,7 +37,7 @@ export function createFakeCloudE2BAdapter(
         workdir,
         ...options,
       });
-      const handle = await adapter.create().catch(async (error: unknown) => {
+      const handle = await adapter.create(createOptions).catch(async (error: unknown) => {
         await rm(workdir, { recursive: true, force: true });
         throw error;
       });

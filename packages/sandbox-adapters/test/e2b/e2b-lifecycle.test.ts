@@ -2,7 +2,7 @@
  * The E2B adapter outside debug mode, against the fake of E2B's REST API and proxy (issue 13 items
  * 1 and 2): create, extendLifetime, pause, resume, destroy, and the API's 401, 404 and 429.
  */
-import { SandboxError, SandkitError } from '@sandkit/core';
+import { SandboxError } from '@sandkit/core';
 import { AuthenticationError, RateLimitError, Sandbox } from 'e2b';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createE2BSandboxAdapter } from '../../src/e2b/index.js';
@@ -146,7 +146,8 @@ describe('createE2BSandboxAdapter (outside debug mode)', () => {
     const handle = await createStandInE2BAdapter().create();
     try {
       const error = await handle.pause().catch((caught: unknown) => caught);
-      expect(SandkitError.isInstance(error) && error.code).toBe('invalid_option');
+      expect(SandboxError.isInstance(error) && error.code).toBe('capability_unsupported');
+      expect((error as Error).message).toMatch(/adapters that can: docker, e2b/);
     } finally {
       await handle.destroy();
     }

@@ -1,4 +1,4 @@
-import type { SandboxAdapter, SandboxHandle } from '@sandkit/core';
+import type { SandboxAdapter, SandboxCreateOptions, SandboxHandle } from '@sandkit/core';
 import type { ConformanceFaults } from '../../src/conformance/index.js';
 import {
   createE2BSandboxAdapter,
@@ -12,7 +12,7 @@ import { type E2BStandIn, startE2BStandIn } from '../../src/e2b-stand-in/index.j
  * its own port. Destroying the sandbox also stops its stand-in.
  */
 export interface StandInE2BAdapter extends SandboxAdapter {
-  create(): Promise<StandInE2BHandle>;
+  create(options?: SandboxCreateOptions): Promise<StandInE2BHandle>;
 }
 
 /** A handle of {@link createStandInE2BAdapter}: the E2B handle plus its stand-in. */
@@ -31,7 +31,8 @@ export const standInFaults: ConformanceFaults = {
 export function createStandInE2BAdapter(options: E2BSandboxAdapterOptions = {}): StandInE2BAdapter {
   return {
     name: 'e2b-stand-in',
-    async create() {
+    capabilities: createE2BSandboxAdapter({ ...options, debug: true }).capabilities,
+    async create(createOptions = {}) {
       const standIn = await startE2BStandIn();
       const adapter = createE2BSandboxAdapter({
         ...options,
@@ -39,7 +40,10 @@ export function createStandInE2BAdapter(options: E2BSandboxAdapterOptions = {}):
         sandboxUrl: standIn.url,
         workdir: standIn.root,
       });
-      const handle = await adapter.create();
+      const handle = await adapter.create(createOptions).catch(async (error: unknown) => {
+        await standIn.close();
+        throw error;
+      });
       return {
         id: handle.id,
         client: handle.client,
@@ -51,6 +55,8 @@ export function createStandInE2BAdapter(options: E2BSandboxAdapterOptions = {}):
         extendLifetime: (ms: number) => handle.extendLifetime(ms),
         pause: () => handle.pause(),
         resume: () => handle.resume(),
+        snapshot: () => handle.snapshot(),
+        fork: (count: number) => handle.fork(count),
         async destroy() {
           await handle.destroy();
           await standIn.close();

@@ -1,15 +1,20 @@
 /**
  * The sandbox conformance suite for the adapter named by `SANDKIT_CONFORMANCE_SANDBOX`
- * (`local` | `docker` | `e2b`), run by `sandkit conformance` through vitest.
- * `SANDKIT_CONFORMANCE_IMAGE` is the Docker image or E2B template.
+ * (`local` | `docker` | `e2b` | `http`), run by `sandkit conformance` through vitest.
+ * `SANDKIT_CONFORMANCE_IMAGE` is the Docker image or E2B template; `SANDKIT_CONFORMANCE_BASE_URL`
+ * the server for `http` (token in `SANDKIT_SERVE_TOKEN`), else a server started here.
  * @module
  */
+import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { SandboxAdapter } from '@sandkit/core';
 import { type ConformanceFaults, describeSandboxConformance } from '@sandkit/sandbox-adapters/conformance';
+import { afterAll } from 'vitest';
 
 const kind = process.env.SANDKIT_CONFORMANCE_SANDBOX ?? 'local';
 const image = process.env.SANDKIT_CONFORMANCE_IMAGE;
+/** The server and token of `http` (set by createAdapter). */
+let http: { url: string; token: string; close?: () => Promise<void> } | undefined;
 
 async function createAdapter(): Promise<SandboxAdapter> {
   if (kind === 'local') return (await import('@sandkit/sandbox-adapters/local')).createLocalSandboxAdapter();
@@ -19,7 +24,24 @@ async function createAdapter(): Promise<SandboxAdapter> {
   }
   if (kind === 'e2b')
     return (await import('@sandkit/sandbox-adapters/e2b')).createE2BSandboxAdapter({ template: image });
-  throw new Error(`unknown sandbox ${kind}; use local, docker or e2b`);
+  if (kind === 'http') {
+    const baseURL = process.env.SANDKIT_CONFORMANCE_BASE_URL;
+    if (baseURL === undefined) {
+      const token = randomBytes(24).toString('hex');
+      const server = await (await import('@sandkit/sandbox-adapters/serve')).startSandboxServer({
+        port: 0,
+        token,
+      });
+      http = { url: server.url, token, close: () => server.close() };
+    } else {
+      const token = process.env.SANDKIT_SERVE_TOKEN;
+      if (!token) throw new Error('sandkit conformance --sandbox http --base-url needs SANDKIT_SERVE_TOKEN');
+      http = { url: baseURL.endsWith('/') ? baseURL : `${baseURL}/`, token };
+    }
+    const { createHttpSandboxAdapter } = await import('@sandkit/sandbox-adapters/http');
+    return createHttpSandboxAdapter({ baseURL: http.url, auth: { token: http.token } });
+  }
+  throw new Error(`unknown sandbox ${kind}; use local, docker, e2b or http`);
 }
 
 /** Fault hooks where a real run can inject the fault (the others' cases are reported as skipped). */
@@ -28,6 +50,16 @@ const faults: Record<string, ConformanceFaults> = {
     disappear: (handle) => rm(handle.workdir, { recursive: true, force: true }),
     endTransport: async () => undefined,
   },
+  http: {
+    // Deleted on the server behind the adapter's back.
+    disappear: async (handle) => {
+      if (http === undefined) return;
+      await fetch(`${http.url}v1/sandboxes/${encodeURIComponent(handle.id)}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${http.token}` },
+      });
+    },
+  },
   e2b: {
     // Killed through E2B's API behind the adapter's back.
     disappear: async (handle) => {
@@ -35,6 +67,10 @@ const faults: Record<string, ConformanceFaults> = {
     },
   },
 };
+
+afterAll(async () => {
+  await http?.close?.();
+});
 
 describeSandboxConformance(kind, createAdapter, {
   timeoutScale: kind === 'local' ? 1 : 3,
