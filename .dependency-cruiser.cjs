@@ -6,9 +6,15 @@
  */
 const adapters = '^packages/sandbox-adapters/src/';
 /** Folders of sandbox-adapters shared by every vendor; any other folder there is a vendor's. */
-const shared = ['capture', 'conformance', 'exec-options', 'network', 'owner', 'paths'];
+const shared = ['capabilities', 'capture', 'conformance', 'exec-options', 'network', 'owner', 'paths'];
 const sharedFolder = `${adapters}(${shared.join('|')})/`;
 const vendorFolder = `${adapters}(?!(?:${shared.join('|')})/)[^/]+/`;
+/**
+ * Folders above the vendors: `serve/` is `sandkit serve`, the far end of the HTTP adapter's wire.
+ * It serves local-adapter sandboxes and speaks http/transport's protocol, so it may import both;
+ * no vendor imports it.
+ */
+const above = ['serve'];
 
 module.exports = {
   forbidden: [
@@ -60,8 +66,15 @@ module.exports = {
       name: 'vendors-apart',
       comment: 'A vendor folder never imports another vendor: what two share goes to a shared folder.',
       severity: 'error',
-      from: { path: `${adapters}((?!(?:${shared.join('|')})/)[^/]+)/` },
+      from: { path: `${adapters}((?!(?:${[...shared, ...above].join('|')})/)[^/]+)/` },
       to: { path: vendorFolder, pathNot: `${adapters}$1/` },
+    },
+    {
+      name: 'nothing-imports-serve',
+      comment: 'serve/ sits above the vendors: no vendor or shared folder imports it.',
+      severity: 'error',
+      from: { path: adapters, pathNot: `${adapters}serve/` },
+      to: { path: `${adapters}serve/` },
     },
     {
       name: 'shared-below-vendors',
