@@ -16,7 +16,7 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['@sandkit/source'] } },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'examples/test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'examples/test/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -8,11 +8,15 @@
 #   - runs the installed bin: `npx sandkit --help`, `sandkit call`, `sandkit mcp` (official MCP
 #     client, .ci/pack-smoke/cli.mjs), `npx sandkit eval --example` and the HTML reports it writes,
 #     `sandkit view` (the viewer bundled at pack time, no esbuild installed);
+#   - runs .ci/pack-smoke/publish.mjs: without the AWS SDK, `@sandkit/tools/s3` and
+#     `sandkit call --publish-s3` name the install command; the publish tool round-trips a file
+#     through the local directory publisher (API and bin);
 #   - runs `sandkit grade` on worker threads (.ci/pack-smoke/grade.mjs: the API with jobs 3 against
 #     jobs 1, then the bin), so that the built package's worker path runs without tsx;
 #   - installs the lowest supported peers in a second app (.ci/pack-smoke-floor) and runs the tools
-#     (zod 4.0.0), the E2B adapter on the envd stand-in (e2b 2.19.4) and, with DOCKER_HOST set, the
-#     Docker adapter (dockerode 4);
+#     (zod 4.0.0), the E2B adapter on the envd stand-in (e2b 2.19.4), the publish tool to s3rver
+#     through the AWS SDK 3.729.0 (publish-s3.mjs) and, with DOCKER_HOST set, the Docker adapter
+#     (dockerode 4);
 #   - checks that every source map in every tarball points at a file the tarball ships, and runs
 #     publint and @arethetypeswrong/cli (profile esm-only: the packages are ESM only) on every
 #     tarball; both must be clean.
@@ -60,6 +64,9 @@ npx --no-install sandkit --help >/dev/null
 step "installed bin: sandkit call, sandkit mcp"
 node cli.mjs
 
+step "publish: without the AWS SDK the install command; local directory round trip (API and bin)"
+node publish.mjs
+
 step "sandkit grade on worker threads (API and bin), plain node"
 node grade.mjs "$repo/packages/runtime/test/eval/fixtures/grade"
 
@@ -98,13 +105,15 @@ npx --no-install sandkit view "$work/eval/wrong" --out "$work/view.html" > "$wor
 grep -qF "$work/view.html" "$work/view.txt" && grep -q 'id="sandkit-data"' "$work/view.html" && grep -q 'sandkit-mini__ledger-1' "$work/view.html" ||
   { echo "pack smoke: sandkit view wrote no report: $(cat "$work/view.txt")" >&2; exit 1; }
 
-step "lowest supported peers: zod 4.0.0, e2b 2.19.4 + @e2b/code-interpreter 2.4.2, dockerode 4"
+step "lowest supported peers: zod 4.0.0, e2b 2.19.4 + @e2b/code-interpreter 2.4.2, dockerode 4, AWS SDK 3.729.0 (+ s3rver)"
 cp -r "$repo/.ci/pack-smoke-floor" "$work/floor"
 cd "$work/floor"
 npm install --no-save --loglevel=error "$work"/tarballs/sandkit-{core,tools,sandbox-adapters}-*.tgz \
-  zod@4.0.0 e2b@2.19.4 @e2b/code-interpreter@2.4.2 dockerode@4
+  zod@4.0.0 e2b@2.19.4 @e2b/code-interpreter@2.4.2 dockerode@4 \
+  @aws-sdk/client-s3@3.729.0 @aws-sdk/s3-request-presigner@3.729.0 s3rver@3.7.1
 node tools.mjs
 node e2b.mjs
+node publish-s3.mjs
 if [ -n "${DOCKER_HOST:-}" ]; then node docker.mjs; else echo "pack smoke: DOCKER_HOST unset, dockerode 4 not tried"; fi
 
 cd "$repo"

@@ -23,6 +23,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { resolveModel } from '../packages/runtime/src/run/model/resolve-model.js';
 import { runAgentBenchmark } from '../packages/runtime/src/run/run-agent-benchmark.js';
@@ -116,6 +117,8 @@ try {
   }, 250);
   let running = 0;
   let peakRunning = 0;
+  const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+  loopDelay.enable();
   const started = performance.now();
   const run = await runAgentBenchmark({
     dataset,
@@ -138,6 +141,7 @@ try {
     },
   });
   const wallMs = performance.now() - started;
+  loopDelay.disable();
   clearInterval(sampler);
   await standIn.close();
   await vendor.settled();
@@ -157,6 +161,12 @@ try {
   );
   console.log(
     `  statuses ${JSON.stringify(Object.fromEntries(Object.entries(statuses).filter(([, n]) => n > 0)))}; lost ${lost}, double-counted ${doubled}, leaked sandboxes ${stats.liveSandboxIds.length}; sandbox retries ${retried} (vendor: ${stats.failedCreates} failed creates, ${stats.expired} expiries, ${stats.created} created)`,
+  );
+  const toolMs = [...run.trajectories.values()].flatMap((t) =>
+    t.steps.flatMap((s) => s.tool_calls.map((c) => c.duration_ms ?? 0)),
+  );
+  console.log(
+    `  event-loop delay p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms; exec tool median ${[...toolMs].sort((a, b) => a - b)[Math.floor(toolMs.length / 2)]?.toFixed(0)} ms`,
   );
   console.log(
     `  host RSS ${(rssBefore / 2 ** 20).toFixed(0)} → peak ${(rssPeak / 2 ** 20).toFixed(0)} MiB, ${peakRunning} running at most: ${((rssPeak - rssBefore) / 2 ** 20 / peakRunning).toFixed(2)} MiB per running instance (goal ≤ 8); model requests ${standIn.requests()}`,

@@ -94,6 +94,7 @@ export {
 } from './run/run-options.js';
 export type { RunRecord, RunStop } from './run/run-record.js';
 export {
+  alwaysMalformedToolCallScript,
   alwaysServerErrorScript,
   contextOverflowScript,
   malformedToolCallScript,

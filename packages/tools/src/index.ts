@@ -32,12 +32,8 @@ export {
   type TestStatus,
   testFrameworks,
 } from './parsers/test-output-types.js';
-export {
-  createPublishTool,
-  minPublishExpiresInSeconds,
-  type PublishOutput,
-  type PublishToolOptions,
-} from './publish/publish.js';
+export { createPublishTool, type PublishOutput } from './publish/publish.js';
+export { minPublishExpiresInSeconds, type PublishToolOptions } from './publish/publish-tool-options.js';
 export type {
   AssetPublisher,
   ShareRequest,

@@ -13,6 +13,8 @@
  * @module
  */
 import { readFile } from 'node:fs/promises';
+import type { LocalIsolation, NetworkPolicy } from '@sandkit/sandbox-adapters/local';
+import { parseNetworkFlag } from '../eval/sandbox-confinement.js';
 import { join } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -45,6 +47,8 @@ interface EvalCliOptions {
   repoUrl?: string;
   cacheDir?: string;
   sandbox: EvalSandboxKind;
+  isolation?: LocalIsolation;
+  network?: NetworkPolicy;
   image?: string;
   namespace?: string;
   tag?: string;
@@ -169,6 +173,17 @@ export function registerEvalCommand(program: Command): Command {
     )
     .addOption(
       new Option('--sandbox <kind>', 'sandbox vendor').choices(['local', 'docker', 'e2b']).default('local'),
+    )
+    .addOption(
+      new Option(
+        '--isolation <mode>',
+        'local sandbox only: none (commands run as you, on this machine) or bubblewrap (read-only host, writable workspace, own PID and network namespaces, protected paths)',
+      ).choices(['none', 'bubblewrap']),
+    )
+    .option(
+      '--network <policy>',
+      'none, all, or a comma-separated allowlist such as registry.npmjs.org,*.pypi.org (local needs --isolation bubblewrap; default: all for local and e2b, none for docker)',
+      parseNetworkFlag,
     )
     .option(
       '--image <name>',
@@ -333,6 +348,8 @@ function runOptions(options: EvalCliOptions, signal: AbortSignal) {
     out: options.out,
     ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
     sandbox: options.sandbox,
+    ...(options.isolation === undefined ? {} : { isolation: options.isolation }),
+    ...(options.network === undefined ? {} : { network: options.network }),
     ...imageOptions(options),
     patchPolicy: options.patchPolicy,
     ...(options.workers === undefined ? {} : { workers: options.workers }),

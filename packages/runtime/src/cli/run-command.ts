@@ -9,6 +9,8 @@
  * @module
  */
 import { join } from 'node:path';
+import type { LocalIsolation, NetworkPolicy } from '@sandkit/sandbox-adapters/local';
+import { parseNetworkFlag } from '../eval/sandbox-confinement.js';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { EvalSandboxKind } from '../eval/eval-sandboxes.js';
@@ -56,6 +58,8 @@ interface RunCliOptions {
   resume?: boolean;
   redo?: boolean;
   sandbox: EvalSandboxKind;
+  isolation?: LocalIsolation;
+  network?: NetworkPolicy;
   image?: string;
   repos?: string;
   repoUrl?: string;
@@ -142,6 +146,17 @@ export function registerRunCommand(program: Command): Command {
     .addOption(
       new Option('--sandbox <kind>', 'sandbox vendor').choices(['local', 'docker', 'e2b']).default('local'),
     )
+    .addOption(
+      new Option(
+        '--isolation <mode>',
+        'local sandbox only: none (commands run as you, on this machine) or bubblewrap (read-only host, writable workspace, own PID and network namespaces, protected paths)',
+      ).choices(['none', 'bubblewrap']),
+    )
+    .option(
+      '--network <policy>',
+      'none, all, or a comma-separated allowlist such as registry.npmjs.org,*.pypi.org (local needs --isolation bubblewrap; default: all for local and e2b, none for docker)',
+      parseNetworkFlag,
+    )
     .option('--image <name>', 'Docker image / E2B template for instances without an "image" field')
     .option('--repos <dir>', 'local git mirrors: DIR/owner__name or DIR/owner__name.bundle')
     .option(
@@ -226,6 +241,8 @@ async function runAction(options: RunCliOptions): Promise<number> {
       resume: options.resume ?? false,
       redo: options.redo ?? false,
       sandbox: options.sandbox,
+      ...(options.isolation === undefined ? {} : { isolation: options.isolation }),
+      ...(options.network === undefined ? {} : { network: options.network }),
       ...(options.image === undefined ? {} : { image: options.image }),
       ...(reposDir === undefined ? {} : { reposDir }),
       ...(options.repoUrl === undefined ? {} : { repoUrl: options.repoUrl }),
@@ -257,6 +274,8 @@ async function runAction(options: RunCliOptions): Promise<number> {
         ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
         out: join(run.out, 'eval'),
         sandbox: options.sandbox,
+        ...(options.isolation === undefined ? {} : { isolation: options.isolation }),
+        ...(options.network === undefined ? {} : { network: options.network }),
         ...(options.image === undefined ? {} : { image: options.image }),
         ...(options.workers === undefined ? {} : { workers: options.workers }),
         resume: false,

@@ -15,7 +15,7 @@ import type { AgentExitStatus } from './exit-status.js';
 import { classifyModelError } from './model/classify-model-error.js';
 import { prepareAgentSandbox } from './prepare-agent-sandbox.js';
 import { renderPrompt } from './prompt-template.js';
-import type { AgentInstanceContext } from './run-agent-instance.js';
+import type { AgentInstanceContext } from './agent-instance-context.js';
 import type { Trajectory, TrajectoryStep } from './trajectory-schema.js';
 import { isFormatErrorStep, toTrajectoryStep } from './trajectory-step.js';
 

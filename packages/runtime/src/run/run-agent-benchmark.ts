@@ -170,7 +170,18 @@ async function runTodo(
   const local = opts.sandbox === 'local' && opts.adapter === null;
   if (local) await rm(localRoot, { recursive: true, force: true });
   const sandboxes = createEvalSandboxes({
-    ...(local ? { adapterFor: async () => createLocalSandboxAdapter({ root: localRoot }) } : {}),
+    ...(local
+      ? {
+          adapterFor: async () =>
+            createLocalSandboxAdapter({
+              root: localRoot,
+              isolation: opts.isolation ?? 'none',
+              ...(opts.network === undefined ? {} : { network: opts.network }),
+            }),
+        }
+      : {}),
+    isolation: opts.isolation,
+    ...(opts.network === undefined ? {} : { network: opts.network }),
     kind: opts.sandbox,
     image: opts.image,
     naming: { ...officialImageNaming, template: null },

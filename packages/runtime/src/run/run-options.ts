@@ -3,6 +3,7 @@
  * @module
  */
 import { availableParallelism, homedir } from 'node:os';
+import type { SandboxConfinement } from '../eval/sandbox-confinement.js';
 import { join, resolve } from 'node:path';
 import { type SandboxAdapter, SandkitError, SandkitErrorCode } from '@sandkit/core';
 import type { LanguageModel } from 'ai';
@@ -13,7 +14,7 @@ import type { Trajectory, TrajectoryStep } from './trajectory-schema.js';
 import type { CostOf } from './trajectory-step.js';
 
 /** Options of `runAgentBenchmark`. */
-export interface RunAgentBenchmarkOptions {
+export interface RunAgentBenchmarkOptions extends SandboxConfinement {
   /** Instances: SWE-bench JSON array, JSONL or Hugging Face parquet (loaded as `sandkit eval` loads them). */
   dataset: string;
   /** Output directory (created): `preds.json`, `run.json`, `<id>/<id>.traj.json`. */
@@ -85,7 +86,7 @@ export interface RunAgentBenchmarkOptions {
 }
 
 /** {@link RunAgentBenchmarkOptions} with every default filled. */
-export interface NormalizedRunOptions {
+export interface NormalizedRunOptions extends SandboxConfinement {
   dataset: string;
   out: string;
   model: LanguageModel;
@@ -156,6 +157,13 @@ export function normalizeRunOptions(options: RunAgentBenchmarkOptions): Normaliz
   const sandbox = options.sandbox ?? 'local';
   if (!['local', 'docker', 'e2b'].includes(sandbox))
     invalid(`--sandbox must be local, docker or e2b, got ${sandbox}`);
+  const isolation = options.isolation ?? 'none';
+  if (isolation !== 'none' && isolation !== 'bubblewrap')
+    invalid(`--isolation must be none or bubblewrap, got ${isolation}`);
+  if (isolation === 'bubblewrap' && sandbox !== 'local')
+    invalid(
+      `--isolation bubblewrap confines the local sandbox; --sandbox ${sandbox} isolates by itself: drop --isolation`,
+    );
   if (options.image !== undefined && sandbox === 'local' && options.adapter === undefined)
     invalid(
       '--image names a Docker image or E2B template, and --sandbox local runs none: add --sandbox docker or e2b',
@@ -163,6 +171,8 @@ export function normalizeRunOptions(options: RunAgentBenchmarkOptions): Normaliz
   if (options.modelName.trim() === '') invalid('the model name must not be empty');
   const cacheHome = process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
   return {
+    isolation,
+    ...(options.network === undefined ? {} : { network: options.network }),
     dataset: resolve(options.dataset),
     out: resolve(options.out),
     model: options.model,

@@ -8,13 +8,16 @@
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { ViewerAssets } from './viewer-assets.js';
 
 /** The client entry, from this file's place in `src/view/` or `dist/view/` (both two levels below the package). */
 export const viewerEntry = fileURLToPath(new URL('../../src/view/client/main.ts', import.meta.url));
 
-/** Runs esbuild (minified IIFE for browsers of the last years) and returns the script and the stylesheet. */
-export async function bundleViewer(): Promise<ViewerAssets> {
+/**
+ * Runs esbuild (minified IIFE for browsers of the last years) and returns the script and the
+ * stylesheet (the shape of `ViewerAssets`, written out so that this file, which viewer-assets.ts
+ * imports lazily, imports nothing back from it).
+ */
+export async function bundleViewer(): Promise<{ js: string; css: string }> {
   const result = await build({
     entryPoints: [viewerEntry],
     bundle: true,

@@ -61,7 +61,8 @@ const call = (args: string[]) =>
     reject: false,
   });
 
-describe('sandkit mcp --publish-s3', () => {
+// each test starts the CLI through tsx once or twice, which takes long on a loaded machine
+describe('sandkit mcp --publish-s3', { timeout: 240_000 }, () => {
   it('lists publish and publishes a file whose link plain fetch downloads', async () => {
     const client = await mcpTools(['--publish-s3', 'cli-bucket/runs/42']);
     try {
@@ -99,7 +100,7 @@ describe('sandkit mcp --publish-s3', () => {
   });
 });
 
-describe('sandkit call publish', () => {
+describe('sandkit call publish', { timeout: 240_000 }, () => {
   it('copies into --publish-dir and prints the file:// link', async () => {
     const out = await mkdtemp(join(tmpdir(), 'sandkit-published-'));
     try {

@@ -12,10 +12,13 @@ import { loadInstances } from '../../src/eval/load/instance-loader.js';
 import type { SweBenchInstance } from '../../src/eval/load/swe-bench-instance.js';
 import { trajectoryPath } from '../../src/run/run-agent-benchmark.js';
 import {
+  alwaysMalformedToolCallScript,
   alwaysServerErrorScript,
   contextOverflowScript,
   neverStopsScript,
   oracleScript,
+  rateLimitedOnceScript,
+  unknownToolScript,
 } from '../../src/run/stand-in/scripts.js';
 import { startModelStandIn } from '../../src/run/stand-in/start-model-stand-in.js';
 import { trajectorySchema } from '../../src/run/trajectory-schema.js';
@@ -38,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-const env = { ANTHROPIC_API_KEY: 'stand-in', XDG_CACHE_HOME: '' };
+const env = { ANTHROPIC_API_KEY: 'stand-in', OPENAI_API_KEY: 'stand-in', XDG_CACHE_HOME: '' };
 
 describe('sandkit run', () => {
   it('--example --eval runs the whole pipeline offline, says the model is the stand-in, and resolves 6 of 6', async () => {
@@ -60,11 +63,18 @@ describe('sandkit run', () => {
     expect(existsSync(join(out, 'eval', 'run_report.json'))).toBe(true);
   }, 120_000);
 
-  it('ends an agent that never stops at step_limit, a model that always answers 500 with model_error and a prompt over the context window with context_overflow, and the run goes on', async () => {
-    for (const [name, script, status, kind] of [
-      ['never', neverStopsScript(), 'step_limit', null],
-      ['500', alwaysServerErrorScript(), 'model_error', 'server_error'],
-      ['overflow', contextOverflowScript('anthropic'), 'context_overflow', 'context_overflow'],
+  it('ends each scripted misbehaviour with its documented status through the real CLI, and the run goes on', async () => {
+    const oracle = oracleScript(instances.map(toOracleInstance));
+    for (const [name, script, status, kind, retries] of [
+      ['never', neverStopsScript(), 'step_limit', null, '0'],
+      ['500', alwaysServerErrorScript(), 'model_error', 'server_error', '0'],
+      ['overflow', contextOverflowScript('anthropic'), 'context_overflow', 'context_overflow', '0'],
+      // through Chat Completions, whose arguments are text (Anthropic's non-streaming wire has none)
+      ['malformed', alwaysMalformedToolCallScript(), 'format_error', null, '0'],
+      // the tool error goes back to the model, which then answers: the run is not broken by it
+      ['unknown-tool', unknownToolScript(), 'submitted', null, '0'],
+      // a 429 with retry-after: 1, then the oracle: retried, not an error
+      ['429', rateLimitedOnceScript(oracle), 'submitted', null, '1'],
     ] as const) {
       const standIn = await startModelStandIn({ script });
       try {
@@ -77,7 +87,7 @@ describe('sandkit run', () => {
             '--repos',
             join(dir, 'mirrors'),
             '--model',
-            'anthropic:stand-in',
+            name === 'malformed' ? 'openai-chat:stand-in' : 'anthropic:stand-in',
             '--base-url',
             standIn.baseURL,
             '--instance-ids',
@@ -85,7 +95,7 @@ describe('sandkit run', () => {
             '--step-limit',
             '3',
             '--max-retries',
-            '0',
+            retries,
             '--out',
             out,
           ],
@@ -99,11 +109,13 @@ describe('sandkit run', () => {
           JSON.parse(await readFile(trajectoryPath(out, 'sandkit-mini__pager-1'), 'utf8')),
         );
         expect(traj.error?.kind ?? null, name).toBe(kind);
+        if (name === 'unknown-tool' || name === 'malformed')
+          expect(traj.steps[0]?.tool_calls[0], name).toMatchObject({ is_error: true, duration_ms: null });
       } finally {
         await standIn.close();
       }
     }
-  }, 120_000);
+  }, 300_000);
 
   it('after kill -9 mid-run, --resume finishes it: each instance once in preds.json, every trajectory valid, no sandbox left', async () => {
     const standIn = await startModelStandIn({ script: oracleScript(instances.map(toOracleInstance)) });
@@ -147,7 +159,7 @@ describe('sandkit run', () => {
         const traj = trajectorySchema.parse(
           JSON.parse(await readFile(trajectoryPath(out, instance.instance_id), 'utf8')),
         );
-        expect(traj.exit_status).toBe('submitted');
+        expect(traj.exit_status, JSON.stringify(traj.error)).toBe('submitted');
       }
       const record = JSON.parse(await readFile(join(out, 'run.json'), 'utf8'));
       expect(record.finished).toBe(6);

@@ -17,7 +17,6 @@ import {
   quoteShellArgument,
   type SandboxData,
   SandboxError,
-  SandkitError,
   SandkitErrorCode,
   type WriteFileOptions,
 } from '@sandkit/core';

@@ -19,3 +19,4 @@ export const createE2BSandboxAdapter: typeof adapter.createE2BSandboxAdapter =
   adapter.createE2BSandboxAdapter;
 export type { E2BSandboxAdapter, E2BSandboxHandle } from './e2b-sandbox-adapter.js';
 export type { E2BSandboxAdapterOptions } from './e2b-options.js';
+export type { NetworkPolicy } from '../network/network-policy.js';

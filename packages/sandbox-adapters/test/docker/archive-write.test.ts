@@ -283,23 +283,27 @@ async function hookingProxy(
   watch?: (chunk: string) => void,
 ): Promise<Server> {
   const engine = dockerFromEnvironment(process.env.DOCKER_HOST);
+  // Every chunk is looked at, not only a connection's first: dockerode (Node 20's keep-alive agent)
+  // sends the archive PUT on a connection that earlier requests used.
   const server = createServer({ allowHalfOpen: true }, (client: Socket) => {
-    if (watch) client.on('data', (chunk: Buffer) => watch(chunk.subarray(0, 300).toString('latin1')));
-    client.once('data', (first: Buffer) => {
-      client.pause();
-      const head = first.subarray(0, 300).toString('latin1');
-      const ready = /^PUT \S*\/archive\?/.test(head) ? beforePut() : Promise.resolve();
-      void ready.then(() => {
-        const upstream =
-          'socketPath' in engine ? connect({ path: engine.socketPath }) : connect(engine.port, engine.host);
-        upstream.on('error', () => client.destroy());
-        client.on('error', () => upstream.destroy());
-        upstream.write(first);
-        client.pipe(upstream);
-        upstream.pipe(client);
-        client.resume();
+    const upstream =
+      'socketPath' in engine ? connect({ path: engine.socketPath }) : connect(engine.port, engine.host);
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+    upstream.pipe(client);
+    let forwarded = Promise.resolve();
+    client.on('data', (chunk: Buffer) => {
+      const head = chunk.subarray(0, 300).toString('latin1');
+      watch?.(head);
+      const put = /^PUT \S*\/archive\?/.test(head);
+      if (put) client.pause();
+      forwarded = forwarded.then(async () => {
+        if (put) await beforePut();
+        upstream.write(chunk);
+        if (put) client.resume();
       });
     });
+    client.on('end', () => void forwarded.then(() => upstream.end()));
   });
   await new Promise<void>((resolve) => server.listen(path, resolve));
   return server;

@@ -10,7 +10,9 @@
  * Suites: N failed` is the number of them). A failing `beforeAll` hook fails the
  * tests under it, which jest lists as failed. A test `jest.retryTimes(n, { logErrorsBeforeRetry:
  * true })` retried is one test whose `tries` are its `RETRY n` lines plus its last run (passed:
- * outcome `flaky`); without `logErrorsBeforeRetry` jest prints no try, so none is given.
+ * outcome `flaky`); without `logErrorsBeforeRetry` jest prints no try, so none is given. A run
+ * that found no test file (`No tests found, exiting with code 1`) is an `error` named by its
+ * `Pattern:`.
  * @module
  */
 import { readCountWords, TestCollector } from './test-collector.js';
@@ -24,6 +26,7 @@ const testLine = /^(\s+)(✓|✕|√|×|○ skipped|✎ todo) (.+?)(?: \(\d+(?:\
 const failureHeader = /^\s+● (.+)$/;
 /** `jest.retryTimes(n, { logErrorsBeforeRetry: true })`: the test's full name, then a `RETRY n` per failed try. */
 const retryErrors = /^\s*LOGGING RETRY ERRORS\s+(.+?)\s*$/;
+const noTests = /^No tests found, exiting with code 1$/;
 const retryLine = /^\s*RETRY (\d+)\s*$/;
 
 /** Parses jest output. Pure; never throws. */
@@ -46,6 +49,17 @@ export function parseJest(lines: readonly string[]): ParsedTestOutput {
     const retry = retrying === undefined ? null : retryLine.exec(line);
     if (retry && retrying !== undefined) {
       retries.set(retrying, Math.max(retries.get(retrying) ?? 0, Number(retry[1])));
+      continue;
+    }
+    if (noTests.test(line)) {
+      // No test file matched (exit 1; `--passWithNoTests` makes it exit 0): named by jest's pattern.
+      const pattern = lines
+        .slice(index + 1, index + 12)
+        .map((next) => /^Pattern: (.+) - 0 matches$/.exec(next)?.[1])
+        .find((value) => value !== undefined);
+      const name = pattern ?? 'jest';
+      collector.add(name, 'error');
+      collector.fail(name, line);
       continue;
     }
     if (fileLine.test(line)) {

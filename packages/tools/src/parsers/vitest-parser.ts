@@ -4,7 +4,8 @@
  * lines are read from the verbose reporter (`✓ file > suite > test 2ms`); `FAIL  file > … > test`
  * headers give every failure with its first error line. A test vitest retried (`retry: N`) is one
  * test: `(retry x2)` after its duration gives `tries` 3, and so do its three `FAIL` headers (one
- * per failed try) where the verbose line is not printed.
+ * per failed try) where the verbose line is not printed. A run whose filter matched no test file
+ * (`No test files found, exiting with code 1`) is an `error` named by that filter.
  *
  * A file that fails to load (`FAIL  file [ file ]`) is an `error` named by its file; a failing
  * hook (`FAIL  file > suite`) is a failure named by its suite; both with their error line. The
@@ -21,6 +22,7 @@ const filesLine = /^\s*Test Files\s+(\d.*?)\s*\((\d+)\)\s*$/;
 const resultLine = /^\s*([✓×↓□✗√]) (.+? > .+?)(?: \d+(?:\.\d+)?m?s)?(?: \(retry x(\d+)\))?$/;
 const failHeader = /^\s*FAIL\s+(.+? > .+)$/;
 const fileFailHeader = /^\s*FAIL\s+(\S+) \[ \S+ \]$/;
+const noFiles = /^No test files found, exiting with code 1$/;
 const failedSuites = /^⎯+ Failed Suites (\d+) ⎯+$/;
 const unhandled = /^Vitest caught (\d+) unhandled errors? during the test run/;
 const errorsLine = /^\s*Errors\s+(\d+) errors?\s*$/;
@@ -83,6 +85,14 @@ export function parseVitest(lines: readonly string[]): ParsedTestOutput {
         skipped: (counts.get('skipped') ?? 0) + (counts.get('todo') ?? 0),
         total,
       };
+      continue;
+    }
+    if (noFiles.test(line)) {
+      // No test file matched the filter (exit 1; `--passWithNoTests` makes it exit 0, no failure).
+      const filter = lines.slice(index + 1, index + 4).map((next) => /^filter: (.+)$/.exec(next)?.[1]);
+      const name = filter.find((value) => value !== undefined) ?? 'vitest';
+      collector.add(name, 'error');
+      collector.fail(name, line);
       continue;
     }
     const fail = failHeader.exec(line);

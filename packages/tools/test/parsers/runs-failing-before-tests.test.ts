@@ -351,6 +351,37 @@ const rows: Row[] = [
       counts: { failed: 1 },
     }),
   ),
+  {
+    fixture: 'vitest-no-test-files.txt',
+    framework: 'vitest',
+    detected: true,
+    kind: 'vitest run of a test file that is not there (exit 1)',
+    entries: [['missing.test.js', 'error', 'No test files found, exiting with code 1']],
+  },
+  {
+    fixture: 'jest-no-tests-found.txt',
+    framework: 'jest',
+    detected: false,
+    kind: 'jest of a test file that is not there (exit 1)',
+    entries: [['missing.test.js', 'error', 'No tests found, exiting with code 1']],
+  },
+  {
+    fixture: 'node-test-file-not-found.txt',
+    framework: 'node',
+    detected: false,
+    kind: 'node --test of a file that is not there (exit 1)',
+    entries: [['/tmp/suite/np/missing.test.mjs', 'error', "Could not find '/tmp/suite/np/missing.test.mjs'"]],
+  },
+  {
+    fixture: 'go-pattern-not-found.txt',
+    framework: 'go',
+    detected: false,
+    kind: 'go test of a package directory that is not there',
+    entries: [
+      ['./missing/...', 'error', 'pattern ./missing/...: lstat ./missing/: no such file or directory'],
+    ],
+    counts: { failed: 1 },
+  },
 ];
 
 describe('runs that fail before any test, per runner (issue 26 section 4)', () => {

@@ -5,8 +5,13 @@
  * (`FirstTarEntryReader.directTarget`), so the file's bytes are copied once, by the kernel, and no
  * JavaScript runs per HTTP chunk. The request is HTTP/1.0, so the engine (Go's net/http, in
  * Docker and Podman alike) sends the tar as it is, ended by closing the connection, with no
- * chunked framing to undo; a chunked reply is decoded all the same. Measured in BENCHMARKS.md
- * (docker-files-read): dockerode's stream through node:http cost 3–5× the CPU of this path.
+ * chunked framing to undo; a chunked reply is decoded all the same.
+ *
+ * Hand-written for a measured reason: dockerode's `getArchive` stream through tar-stream's
+ * `extract` took 1.57× the wall time and 1.57× this process's CPU for a 50 MiB file, and 1.79× the
+ * CPU for 1 MiB (bench/docker-archive-libraries.ts, BENCHMARKS.md; on a 2-core machine under load
+ * that CPU is wall time). The archive PUT, where dockerode and tar-stream matched or won (0.61× at
+ * 50 MiB), goes through them (container-files.ts).
  * @module
  */
 import { connect, type Socket } from 'node:net';
@@ -159,79 +164,6 @@ export function requestArchive(
   });
 }
 
-/** What the engine answered a {@link putArchiveRequest}. */
-export interface PutArchiveResponse {
-  statusCode: number;
-  /** The engine's message for a status other than 200 (`{"message": …}` body, or its text); else ''. */
-  message: string;
-}
-
-/**
- * `PUT /containers/{id}/archive?path=dir&noOverwriteDirNonDir=true` (what `docker cp host-file
- * c:dir` sends) with the tar `parts` as its body, on a socket of its own: HTTP/1.0 with a
- * Content-Length, the parts written as they are in one corked write (no copy, no chunked
- * framing, no stream in between), the short reply read until the engine closes the connection.
- * @returns the status and, when it is not 200, the engine's message (404: no such container, or
- *   on Docker a missing `dir`; 400/500 with "not a directory" when `dir` is not one)
- * @throws the socket's error (with its `code`) when the engine cannot be reached or the connection
- *   breaks; RangeError for a reply with no status line; `signal.reason` when `signal` aborts
- */
-export function putArchiveRequest(
-  connection: DockerConnectionOptions,
-  containerId: string,
-  dir: string,
-  parts: readonly Uint8Array[],
-  signal?: AbortSignal,
-): Promise<PutArchiveResponse> {
-  return new Promise<PutArchiveResponse>((resolve, reject) => {
-    const reply: Buffer[] = [];
-    let replyBytes = 0;
-    const request = settleOnce<PutArchiveResponse>(resolve, reject, signal);
-    const settle = request.settle;
-    if (request.settled) return;
-    const length = parts.reduce((sum, part) => sum + part.length, 0);
-    const requestHead = archiveRequestHead(
-      'PUT',
-      containerId,
-      dir,
-      '&noOverwriteDirNonDir=true',
-      `Content-Type: application/x-tar\r\nContent-Length: ${length}\r\n`,
-    );
-    const socket = connect(socketAddress(connection));
-    request.attach(socket);
-    socket.once('connect', () => {
-      socket.cork();
-      socket.write(requestHead);
-      for (const part of parts) socket.write(part);
-      socket.uncork();
-    });
-    socket.on('data', (bytes: Buffer) => {
-      if (replyBytes < headMaxBytes) reply.push(bytes);
-      replyBytes += bytes.length;
-    });
-    socket.on('error', (error) => settle({ error }));
-    socket.once('close', () => {
-      try {
-        const text = Buffer.concat(reply);
-        const end = text.indexOf('\r\n\r\n');
-        const statusLine = text.subarray(0, text.indexOf('\r\n')).toString('latin1');
-        const status = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine);
-        if (status === null)
-          throw new RangeError(
-            replyBytes === 0
-              ? 'the engine closed the connection before it answered'
-              : `the engine sent no HTTP status line: ${JSON.stringify(statusLine.slice(0, 80))}`,
-          );
-        const statusCode = Number(status[1]);
-        const body = end < 0 ? Buffer.alloc(0) : text.subarray(end + 4);
-        settle({ statusCode, message: statusCode === 200 ? '' : engineMessage(body) });
-      } catch (error) {
-        settle({ error });
-      }
-    });
-  });
-}
-
 /**
  * The one outcome of a request on a socket of its own: the first `settle` resolves or rejects the
  * promise, removes the abort listener and destroys the socket; `signal` aborting settles with its
@@ -293,14 +225,8 @@ export function touchPages(buffer: Buffer, keepGoing: () => boolean): void {
  * The HTTP/1.0 request line and headers of an archive request on `path` of `containerId`.
  * @throws URIError when `path` holds a lone surrogate (callers check paths first)
  */
-function archiveRequestHead(
-  method: 'GET' | 'PUT',
-  containerId: string,
-  path: string,
-  query = '',
-  headers = '',
-): string {
-  return `${method} /containers/${encodeURIComponent(containerId)}/archive?path=${encodeURIComponent(path)}${query} HTTP/1.0\r\nHost: docker\r\nUser-Agent: sandkit\r\n${headers}\r\n`;
+function archiveRequestHead(method: 'GET', containerId: string, path: string): string {
+  return `${method} /containers/${encodeURIComponent(containerId)}/archive?path=${encodeURIComponent(path)} HTTP/1.0\r\nHost: docker\r\nUser-Agent: sandkit\r\n\r\n`;
 }
 
 /** Where `connect` reaches the engine: its unix socket, or its TCP host and port. */

@@ -11,14 +11,13 @@ import type { SandboxHandle } from '@sandkit/core';
 import { createDockerSandboxAdapter } from '@sandkit/sandbox-adapters/docker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  putArchiveRequest,
   requestArchive,
   touchPages,
   touchSliceBytes,
 } from '../../../src/docker/transport/archive-request.js';
 import { dockerFromEnvironment } from '../../../src/docker/transport/docker-connection.js';
-import { tarOneFileParts } from '../../../src/docker/transport/tar-archive.js';
 import { countManagedContainers, dockerTestImage } from '../docker-test-helpers.js';
+import { oneFileTar } from './one-file-tar.js';
 
 const engine = dockerFromEnvironment(process.env.DOCKER_HOST);
 let handle: SandboxHandle | undefined;
@@ -47,9 +46,6 @@ async function replyingServer(name: string, reply: Buffer): Promise<{ path: stri
   return { path, server };
 }
 
-const oneFileTar = async (data: Buffer) =>
-  Buffer.concat(tarOneFileParts({ name: 'f.bin', data, mode: 0o644, uid: 0, gid: 0 }));
-
 describe('requestArchive', () => {
   describe('when the path is a regular file', () => {
     it('returns its exact bytes', async () => {
@@ -75,7 +71,7 @@ describe('requestArchive', () => {
     }, 60_000);
     it('returns the exact bytes when the data comes slowly after the head', async () => {
       const data = randomBytes(24 * 2 ** 20);
-      const tar = await oneFileTar(data);
+      const tar = await oneFileTar('f.bin', data);
       const path = join(scratch, 'slow.sock');
       const server = createServer((socket) => {
         socket.on('error', () => {}); // the reader hangs up once it has the file, before the padding
@@ -105,7 +101,7 @@ describe('requestArchive', () => {
       // RSS counts resident pages whatever their size, so this holds with transparent huge pages too.
       const size = 64 * 2 ** 20;
       const data = randomBytes(size);
-      const tar = await oneFileTar(data);
+      const tar = await oneFileTar('f.bin', data);
       const path = join(scratch, 'slow-head.sock');
       let grewBeforeReply = 0;
       const before = process.memoryUsage().rss;
@@ -171,7 +167,7 @@ describe('requestArchive', () => {
   describe('when the reply is chunked', () => {
     it('decodes the chunks (with extensions and trailers) into the exact bytes', async () => {
       const data = randomBytes(200_001);
-      const tar = await oneFileTar(data);
+      const tar = await oneFileTar('f.bin', data);
       const parts: Buffer[] = [Buffer.from('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n')];
       for (let at = 0; at < tar.length; at += 7_000) {
         const piece = tar.subarray(at, at + 7_000);
@@ -191,7 +187,7 @@ describe('requestArchive', () => {
   });
   describe('when the reply ends inside the file data', () => {
     it('rejects with RangeError naming the bytes that arrived', async () => {
-      const tar = await oneFileTar(randomBytes(100_000));
+      const tar = await oneFileTar('f.bin', randomBytes(100_000));
       const reply = Buffer.concat([Buffer.from('HTTP/1.0 200 OK\r\n\r\n'), tar.subarray(0, 512 + 60_000)]);
       const { path, server } = await replyingServer('short.sock', reply);
       try {
@@ -231,69 +227,8 @@ describe('touchPages', () => {
   });
 });
 
-describe('putArchiveRequest', () => {
-  describe('when the directory exists', () => {
-    it('extracts the file with its exact bytes, mode and owner', async () => {
-      await handle?.client.exec('mkdir -p /workspace/put');
-      const data = randomBytes(5 * 2 ** 20 + 3);
-      const parts = tarOneFileParts({ name: 'p.bin', data, mode: 0o640, uid: 1000, gid: 1000 });
-      expect(await putArchiveRequest(engine, containerId, '/workspace/put', parts)).toEqual({
-        statusCode: 200,
-        message: '',
-      });
-      const back = await handle?.client.readFile('put/p.bin');
-      expect(back !== undefined && Buffer.from(back).equals(data)).toBe(true);
-      const stat = await handle?.client.exec('stat -c "%a %u %g" /workspace/put/p.bin');
-      expect(stat?.stdout.trim()).toBe('640 1000 1000');
-    }, 60_000);
-  });
-  describe('when the directory is a file, or the container is missing', () => {
-    it("returns the engine's status and message", async () => {
-      await handle?.client.writeFile('put/plain.txt', 'x');
-      const parts = tarOneFileParts({ name: 'q.bin', data: Buffer.from('q'), mode: 0o644, uid: 0, gid: 0 });
-      const notDir = await putArchiveRequest(engine, containerId, '/workspace/put/plain.txt', parts);
-      expect(notDir.statusCode).not.toBe(200);
-      expect(notDir.message).toMatch(/not a directory/i);
-      const gone = await putArchiveRequest(engine, 'sandkit-no-such-container', '/tmp', parts);
-      expect(gone.statusCode).toBe(404);
-      expect(gone.message).not.toBe('');
-    }, 60_000);
-  });
-  describe('when the signal aborts or the engine is unreachable', () => {
-    it("rejects with the signal's reason, or the socket's error code", async () => {
-      const reason = new Error('stop');
-      const controller = new AbortController();
-      controller.abort(reason);
-      const parts = tarOneFileParts({ name: 'r.bin', data: Buffer.from('r'), mode: 0o644, uid: 0, gid: 0 });
-      await expect(putArchiveRequest(engine, containerId, '/tmp', parts, controller.signal)).rejects.toBe(
-        reason,
-      );
-      await expect(
-        putArchiveRequest({ socketPath: join(scratch, 'nobody-listens.sock') }, 'c', '/tmp', parts),
-      ).rejects.toMatchObject({ code: 'ENOENT' });
-    });
-  });
-  describe('when the engine closes without a reply', () => {
-    it('rejects with RangeError', async () => {
-      const { path, server } = await replyingServer('silent.sock', Buffer.alloc(0));
-      try {
-        const parts = tarOneFileParts({ name: 's.bin', data: Buffer.from('s'), mode: 0o644, uid: 0, gid: 0 });
-        await expect(putArchiveRequest({ socketPath: path }, 'c', '/tmp', parts)).rejects.toThrow(
-          'the engine closed the connection before it answered',
-        );
-      } finally {
-        server.close();
-      }
-    });
-  });
-});
-
-describe('archive requests on a path with a lone surrogate', () => {
-  it('reject with URIError before connecting (inside the socket callback it crashed the process)', async () => {
-    const parts = tarOneFileParts({ name: 'x', data: Buffer.from('x'), mode: 0o644, uid: 0, gid: 0 });
+describe('requestArchive on a path with a lone surrogate', () => {
+  it('rejects with URIError before connecting (inside the socket callback it crashed the process)', async () => {
     await expect(requestArchive(engine, containerId, '/tmp/a\uD800')).rejects.toBeInstanceOf(URIError);
-    await expect(putArchiveRequest(engine, containerId, '/tmp/\uDC00', parts)).rejects.toBeInstanceOf(
-      URIError,
-    );
   });
 });

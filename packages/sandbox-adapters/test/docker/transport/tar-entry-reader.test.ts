@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tarOneFileParts } from '../../../src/docker/transport/tar-archive.js';
 import { FirstTarEntryReader, type TarEntry } from '../../../src/docker/transport/tar-entry-reader.js';
+import { oneFileTar } from './one-file-tar.js';
 
 let scratch: string;
 beforeAll(async () => {
@@ -44,7 +44,7 @@ describe('FirstTarEntryReader', () => {
   describe('when the caller writes the data into directTarget itself', () => {
     it('returns the bytes written there and those pushed, in order', async () => {
       const data = randomBytes(300_000);
-      const archive = Buffer.concat(tarOneFileParts({ name: 'f', data, mode: 0o644, uid: 0, gid: 0 }));
+      const archive = await oneFileTar('f', data);
       const reader = new FirstTarEntryReader();
       expect(reader.directTarget(1)).toBeUndefined(); // the header has not arrived
       reader.push(archive.subarray(0, 512 + 1000)); // header and the first 1000 bytes, copied
@@ -79,9 +79,7 @@ describe('FirstTarEntryReader', () => {
   });
   describe('when the archive ends inside the data', () => {
     it('throws RangeError naming how many bytes arrived', async () => {
-      const whole = Buffer.concat(
-        tarOneFileParts({ name: 'f', data: randomBytes(5000), mode: 0o644, uid: 0, gid: 0 }),
-      );
+      const whole = await oneFileTar('f', randomBytes(5000));
       expect(() => firstEntry(whole.subarray(0, 512 + 1000), 700)).toThrow(
         'the archive ended after 1000 of 5000 bytes',
       );
