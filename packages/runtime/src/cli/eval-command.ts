@@ -326,10 +326,11 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
     });
     if (options.json) process.stdout.write(`${JSON.stringify(run.report, null, 2)}\n`);
     else process.stdout.write(await readFile(join(run.out, 'summary.md'), 'utf8'));
+    // with --json stdout is the JSON alone and stderr stays quiet: the report is OUT/report.html
     if (options.view)
-      await printReports([{ dirs: [run.out] }], 'sandkit eval', (text) =>
-        (options.json ? process.stderr : process.stdout).write(text),
-      );
+      await printReports([{ dirs: [run.out] }], 'sandkit eval', (text) => {
+        if (!options.json) process.stdout.write(text);
+      });
     if (run.interrupted) return interruptedExit();
     return infraExit(run.report.infra_error_ids);
   } catch (error) {

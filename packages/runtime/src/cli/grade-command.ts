@@ -117,10 +117,11 @@ async function gradeAction(options: GradeCliOptions): Promise<number> {
     });
     if (options.json) process.stdout.write(`${JSON.stringify(run.report, null, 2)}\n`);
     else process.stdout.write(await readFile(join(run.out, 'summary.md'), 'utf8'));
+    // with --json stdout is the JSON alone and stderr stays quiet: the report is OUT/report.html
     if (options.view)
-      await printReports([{ dirs: [run.out] }], 'sandkit grade', (text) =>
-        (options.json ? process.stderr : process.stdout).write(text),
-      );
+      await printReports([{ dirs: [run.out] }], 'sandkit grade', (text) => {
+        if (!options.json) process.stdout.write(text);
+      });
     return gradeExitCode.completed;
   } catch (error) {
     const usage = SandkitError.isInstance(error) && error.code === SandkitErrorCode.invalidOption;

@@ -5,6 +5,7 @@
  * agreement.
  * @module
  */
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InstanceResult, SweBenchInstanceReport } from '../../eval/instance/eval-result.js';
 import { stripAnsi } from '../../eval/instance/parse-test-statuses.js';
@@ -16,6 +17,12 @@ import { relativeHref } from './relative-href.js';
 import { repoOfId } from './repo-of-id.js';
 import { verdictReason } from './verdict-reason.js';
 import { windowLog } from './window-log.js';
+
+/**
+ * Bytes of a test log a report reads: a larger one (sandkit keeps logs whole past the 64 MiB host
+ * cap, R04) is linked, not read, so that writing the report never holds it in memory.
+ */
+export const maxLogReadBytes = 32 * 1024 * 1024;
 
 /** Characters of a patch a report embeds; past it the patch is cut with a note. */
 export const maxPatchChars = 256 * 1024;
@@ -44,9 +51,17 @@ export async function readGradedInstance(
   files: GradedInstanceFiles,
   reportDir: string,
 ): Promise<ViewInstance> {
-  const reportText = await readTextFile(files.report);
-  const report =
-    reportText === null ? undefined : (JSON.parse(reportText) as SweBenchInstanceReport)[result.instance_id];
+  const problems: string[] = [];
+  const reportText = await readTextFile(files.report, problems);
+  let report: SweBenchInstanceReport[string] | undefined;
+  try {
+    report =
+      reportText === null
+        ? undefined
+        : (JSON.parse(reportText) as SweBenchInstanceReport)[result.instance_id];
+  } catch (error) {
+    problems.push(`${files.report} is not JSON (${(error as Error).message}): its tests are not shown`);
+  }
   const missing = new Set(result.missing_tests);
   const tests: ViewTest[] = [];
   const failed = { FAIL_TO_PASS: [] as string[], PASS_TO_PASS: [] as string[] };
@@ -63,9 +78,14 @@ export async function readGradedInstance(
     logDir === null
       ? [null, null, null]
       : await Promise.all([
-          readTextFile(join(logDir, 'test_output.txt')),
-          readTextFile(join(logDir, 'patch.diff')),
-          readTextFile(join(logDir, 'eval.log')),
+          logSize(join(logDir, 'test_output.txt')) > maxLogReadBytes
+            ? (problems.push(
+                `${join(logDir, 'test_output.txt')} is over the ${maxLogReadBytes / 1024 / 1024} MiB a report reads: open the file itself`,
+              ),
+              null)
+            : readTextFile(join(logDir, 'test_output.txt'), problems),
+          readTextFile(join(logDir, 'patch.diff'), problems),
+          readTextFile(join(logDir, 'eval.log'), problems),
         ]);
   let log: ViewLog | null = null;
   if (logText !== null && logDir !== null) {
@@ -111,6 +131,7 @@ export async function readGradedInstance(
             testDifferences: official.tests?.differences ?? [],
           },
     notes: [
+      ...problems,
       ...(result.grade_notes ?? []),
       ...result.prefix_matches.map(
         (match) =>
@@ -130,4 +151,13 @@ export async function readGradedInstance(
     steps: null,
     trajectory: null,
   };
+}
+
+/** The size of a file in bytes, 0 when it cannot be stat'ed (then reading it says why). */
+function logSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
 }
