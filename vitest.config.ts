@@ -5,7 +5,12 @@ import { defineConfig } from 'vitest/config';
  * Tests run the packages from source: the `@sandkit/source` export condition (see each package's
  * `exports`) resolves `@sandkit/*` to `src/*.ts` instead of the built `dist/`.
  */
-const conditions = ['@sandkit/source', ...defaultServerConditions];
+const conditions = [
+  '@sandkit/source',
+  // Node's own resolution, not a bundler's: the AWS SDK's exports list `module` (extensionless ESM
+  // for bundlers) before `node`, and Node cannot load that
+  ...defaultServerConditions.filter((condition) => condition !== 'module'),
+];
 
 export default defineConfig({
   resolve: { conditions },

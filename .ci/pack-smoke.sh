@@ -6,12 +6,17 @@
 #     the runtime consumer adds the DOM lib and @types/json-schema, which the AI SDK's and the MCP
 #     SDK's own declarations need);
 #   - runs the installed bin: `npx sandkit --help`, `sandkit call`, `sandkit mcp` (official MCP
-#     client, .ci/pack-smoke/cli.mjs), `npx sandkit eval --example`;
+#     client, .ci/pack-smoke/cli.mjs), `npx sandkit eval --example` and the HTML reports it writes,
+#     `sandkit view` (the viewer bundled at pack time, no esbuild installed);
+#   - runs .ci/pack-smoke/publish.mjs: without the AWS SDK, `@sandkit/tools/s3` and
+#     `sandkit call --publish-s3` name the install command; the publish tool round-trips a file
+#     through the local directory publisher (API and bin);
 #   - runs `sandkit grade` on worker threads (.ci/pack-smoke/grade.mjs: the API with jobs 3 against
 #     jobs 1, then the bin), so that the built package's worker path runs without tsx;
 #   - installs the lowest supported peers in a second app (.ci/pack-smoke-floor) and runs the tools
-#     (zod 4.0.0), the E2B adapter on the envd stand-in (e2b 2.19.4) and, with DOCKER_HOST set, the
-#     Docker adapter (dockerode 4);
+#     (zod 4.0.0), the E2B adapter on the envd stand-in (e2b 2.19.4), the publish tool to s3rver
+#     through the AWS SDK 3.729.0 (publish-s3.mjs) and, with DOCKER_HOST set, the Docker adapter
+#     (dockerode 4);
 #   - checks that every source map in every tarball points at a file the tarball ships, and runs
 #     publint and @arethetypeswrong/cli (profile esm-only: the packages are ESM only) on every
 #     tarball; both must be clean.
@@ -59,6 +64,9 @@ npx --no-install sandkit --help >/dev/null
 step "installed bin: sandkit call, sandkit mcp"
 node cli.mjs
 
+step "publish: without the AWS SDK the install command; local directory round trip (API and bin)"
+node publish.mjs
+
 step "sandkit grade on worker threads (API and bin), plain node"
 node grade.mjs "$repo/packages/runtime/test/eval/fixtures/grade"
 
@@ -78,13 +86,34 @@ npx --no-install sandkit eval --example --cache-dir "$work/cache" --out "$work/e
 grep -q 'Resolved: 6 of 6' "$work/eval.txt" || { echo "pack smoke: gold run not 6 of 6" >&2; exit 1; }
 grep -q 'Resolved: 3 of 6' "$work/eval.txt" || { echo "pack smoke: wrong predictions not 3 of 6 (official patch chain)" >&2; exit 1; }
 
-step "lowest supported peers: zod 4.0.0, e2b 2.19.4 + @e2b/code-interpreter 2.4.2, dockerode 4"
+step "installed bin: npx sandkit run --example --eval --atif (the scripted stand-in through @ai-sdk/anthropic, log-update, ATIF)"
+npx --no-install sandkit run --example --eval --atif --cache-dir "$work/cache" --out "$work/run" > "$work/run.txt" 2> "$work/run-err.txt" ||
+  { echo "pack smoke: sandkit run --example failed: $(cat "$work/run-err.txt")" >&2; exit 1; }
+grep -qE '\| 6 \| 6 \| 100\.0% \|' "$work/run.txt" || { echo "pack smoke: sandkit run --example --eval not 6 of 6" >&2; exit 1; }
+grep -q "scripted stand-in" "$work/run.txt" || { echo "pack smoke: sandkit run --example does not say its model is the stand-in" >&2; exit 1; }
+atif=$(ls "$work"/run/*/*.atif.json | head -1)
+node --input-type=module -e "
+import { readFileSync } from 'node:fs';
+import { atifTrajectorySchema } from '@sandkit/runtime';
+const doc = atifTrajectorySchema.parse(JSON.parse(readFileSync(process.argv[1], 'utf8')));
+if (doc.schema_version !== 'ATIF-v1.7') throw new Error('not ATIF-v1.7: ' + doc.schema_version);
+" "$atif"
+step "installed bin: the HTML reports eval printed, and sandkit view (the viewer bundled at pack time, no esbuild)"
+grep -qF "$work/eval/compare.html (gold against wrong)" "$work/eval.txt" || { echo "pack smoke: eval printed no report paths" >&2; exit 1; }
+[ ! -e node_modules/esbuild ] || { echo "pack smoke: esbuild got installed with the packages" >&2; exit 1; }
+npx --no-install sandkit view "$work/eval/wrong" --out "$work/view.html" > "$work/view.txt"
+grep -qF "$work/view.html" "$work/view.txt" && grep -q 'id="sandkit-data"' "$work/view.html" && grep -q 'sandkit-mini__ledger-1' "$work/view.html" ||
+  { echo "pack smoke: sandkit view wrote no report: $(cat "$work/view.txt")" >&2; exit 1; }
+
+step "lowest supported peers: zod 4.0.0, e2b 2.19.4 + @e2b/code-interpreter 2.4.2, dockerode 4, AWS SDK 3.729.0 (+ s3rver)"
 cp -r "$repo/.ci/pack-smoke-floor" "$work/floor"
 cd "$work/floor"
 npm install --no-save --loglevel=error "$work"/tarballs/sandkit-{core,tools,sandbox-adapters}-*.tgz \
-  zod@4.0.0 e2b@2.19.4 @e2b/code-interpreter@2.4.2 dockerode@4
+  zod@4.0.0 e2b@2.19.4 @e2b/code-interpreter@2.4.2 dockerode@4 \
+  @aws-sdk/client-s3@3.729.0 @aws-sdk/s3-request-presigner@3.729.0 s3rver@3.7.1
 node tools.mjs
 node e2b.mjs
+node publish-s3.mjs
 if [ -n "${DOCKER_HOST:-}" ]; then node docker.mjs; else echo "pack smoke: DOCKER_HOST unset, dockerode 4 not tried"; fi
 
 cd "$repo"

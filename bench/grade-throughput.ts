@@ -1,6 +1,7 @@
 /**
  * grade-throughput: `runGrade` (what `sandkit grade` runs) over N synthetic evaluation logs of
  * realistic size in the official layout, against reading the same files alone, in the same run.
+ * First part: no official report beside the logs.
  * Each log is a psf/requests-style pytest `-rA` run (official parser pytest_options): about
  * 1,200 status lines plus as many lines of captured output, ~200 KB, wrapped in the official trace and markers;
  * every row lists 20 FAIL_TO_PASS and 200 PASS_TO_PASS ids. Goal: grade ≤ 2× the reads and ≤ 30 s.
@@ -16,16 +17,31 @@
  * system of the process, worker threads included) are printed for each, so a run on a shared
  * machine still gives same-run CPU ratios when wall times wait for a core.
  *
- * Run: `pnpm tsx bench/grade-throughput.ts [logs=500] [kilobytes=200] [jobs=CPU count]`
+ * Second part, a submission as a leaderboard's looks (`synthetic-submission.ts` of the runtime's
+ * tests): the same number of logs, django and pytest, 30–400 KB (about 130 KB on average), each
+ * with its official `report.json` beside it, FAIL_TO_PASS + PASS_TO_PASS lists with a long tail
+ * (most 10–60 tests, one in twenty over 300, up to 2,500), one instance in ten whose official lists
+ * differ from sandkit's on a fifth of the tests and one in fifty on all of them, so that the
+ * comparison with the official report (the "N test(s) in other lists" column and each test's
+ * reason) is measured. Per round the same as above, plus a second baseline: reading every log and
+ * the report.json beside it (all the submission's files). The slowest instance is read from
+ * results.jsonl (`duration_ms`). Then the peak RSS of one `--jobs` run, in a fresh process
+ * (`grade-throughput-rss.mjs`), of this submission and of a larger one
+ * (`rssScale` instances of the same mix), to show that memory does not grow with the submission.
+ * Goals (issue 29): ≤ 2× the reads, no instance over 0.5 s, 500 instances ≤ 15 s, peak RSS ≤ 300 MB.
+ *
+ * Run: `pnpm tsx bench/grade-throughput.ts [logs=500] [kilobytes=200] [jobs=CPU count] [rssScale=2000]`
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeSubmission } from '../packages/runtime/test/eval/grade/synthetic-submission.js';
 
 const count = Number(process.argv[2] ?? 500);
 const kilobytes = Number(process.argv[3] ?? 200);
 const jobs = Number(process.argv[4] ?? availableParallelism());
+const rssScale = Number(process.argv[5] ?? 2000);
 const rounds = 3;
 const repo = join(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'bench-grade-'));
@@ -73,10 +89,13 @@ interface Graded extends Timed {
   threads: number;
   total: number;
   resolved: number;
+  disagree: number;
+  slowest: { id: string; ms: number };
 }
 interface Round {
   round: number;
   read: Timed & { bytes: number };
+  readAll: Timed & { bytes: number };
   write: Timed;
   many: Graded;
   one: Graded;
@@ -113,7 +132,13 @@ try {
   const loadBefore = loadavg()[0] as number;
   const output = execFileSync(
     process.execPath,
-    [join(repo, 'bench/grade-throughput-rounds.mjs'), work, String(rounds), String(jobs)],
+    [
+      join(repo, 'bench/grade-throughput-rounds.mjs'),
+      work,
+      String(rounds),
+      String(jobs),
+      'logs/run_evaluation/bench/model',
+    ],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const results = output
@@ -130,7 +155,7 @@ try {
   }
   process.stdout.write(
     [
-      `grade-throughput: runGrade (built package, plain node) vs reading the same logs (readFile, utf8); ${count} logs × ${(
+      `grade-throughput, logs alone: runGrade (built package, plain node) vs reading the same logs (readFile, utf8); ${count} logs × ${(
         (results[0]?.read.bytes ?? 0) / count / 1024
       ).toFixed(0)} KB, ${rounds} rounds, ${availableParallelism()} CPUs`,
       '| round | sandkit grade | threads (workers) | read alone (s) | grade (s) | ratio | read CPU (s) | grade CPU (s) | CPU ratio | write alone (s) | verdicts |',
@@ -140,6 +165,67 @@ try {
       '',
     ].join('\n'),
   );
+  officialReports();
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+/** The second part (see the module doc): a leaderboard-like submission with official reports beside the logs. */
+function officialReports(): void {
+  const dir = join(work, 'submission');
+  const submission = writeSubmission(dir, count);
+  const loadBefore = loadavg()[0] as number;
+  const output = execFileSync(
+    process.execPath,
+    [
+      join(repo, 'bench/grade-throughput-rounds.mjs'),
+      dir,
+      String(rounds),
+      String(jobs),
+      'logs/run_evaluation/synthetic/model',
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const results = output
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Round);
+  const table: string[] = [];
+  for (const { round, read, readAll, many, one } of results) {
+    for (const graded of [many, one])
+      if (graded.total !== count) throw new Error(`graded ${graded.total} of ${count}`);
+    const row = (label: string, graded: Graded) =>
+      `| ${round} | ${label} | ${graded.threads} | ${seconds(read.wallMs)} / ${seconds(readAll.wallMs)} | ${seconds(graded.wallMs)} | ${ratio(graded.wallMs, read.wallMs)} / ${ratio(graded.wallMs, readAll.wallMs)} | ${seconds(read.cpuMs)} / ${seconds(readAll.cpuMs)} | ${seconds(graded.cpuMs)} | ${ratio(graded.cpuMs, read.cpuMs)} / ${ratio(graded.cpuMs, readAll.cpuMs)} | ${graded.slowest.ms} ms (${graded.slowest.id}) | ${graded.resolved} resolved, ${graded.disagree} differ |`;
+    table.push(row(`jobs ${jobs}`, many), row('jobs 1', one));
+  }
+  const memory = (instances: number): { maxRssMiB: number; wallMs: number; total: number } => {
+    const at = instances === count ? dir : join(work, `submission-${instances}`);
+    if (at !== dir) writeSubmission(at, instances);
+    const line = execFileSync(
+      process.execPath,
+      [join(repo, 'bench/grade-throughput-rss.mjs'), at, String(jobs), join(at, 'rss-out')],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    if (at !== dir) rmSync(at, { recursive: true, force: true });
+    return JSON.parse(line) as { maxRssMiB: number; wallMs: number; total: number };
+  };
+  const rss = [count, ...(rssScale > count ? [rssScale] : [])].map((instances) => ({
+    instances,
+    ...memory(instances),
+  }));
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+  process.stdout.write(
+    [
+      `grade-throughput, official report.json beside each log: ${count} logs (${mb(submission.logBytes)} MB) + ${count} report.json (${mb(submission.reportBytes)} MB), ${rounds} rounds, ${availableParallelism()} CPUs; baselines: the logs read alone / the logs and their report.json read`,
+      '| round | sandkit grade | threads | read (s) | grade (s) | ratio | read CPU (s) | grade CPU (s) | CPU ratio | slowest instance | verdicts |',
+      '|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
+      ...table,
+      ...rss.map(
+        (one) =>
+          `peak RSS of one jobs ${jobs} run (fresh process): ${one.instances} instances, ${one.maxRssMiB.toFixed(0)} MiB (${seconds(one.wallMs)} s)`,
+      ),
+      `goals: ≤ 2× the reads, no instance over 0.5 s, ${count} instances ≤ 15 s, peak RSS ≤ 300 MB; 1-min load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]?.toFixed(1)} after`,
+      '',
+    ].join('\n'),
+  );
 }

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what sandkit's main job and tests need on a fresh Debian machine with Node 20:
-# pnpm (pinned), git, GNU patch, ripgrep, python3 + pytest (+ xdist), Go; with --docker (the tests'
-# set-up) also jq, PHPUnit, Ruby with RSpec and minitest, the JUnit XML writers (Catch2, CMake,
-# JUnit 5, Maven with Surefire, rspec_junit_formatter, TAP::Formatter::JUnit), Podman's
+# pnpm (pinned), git, GNU patch, ripgrep, python3 + pytest (+ xdist), Go, bubblewrap (the local
+# adapter's isolation); with --docker (the tests' set-up) also Debian's Chromium (the `sandkit view`
+# report's browser tests drive /usr/bin/chromium with playwright-core, which downloads no browser), jq,
+# PHPUnit, Ruby with RSpec and minitest, the JUnit XML writers (Catch2, CMake, JUnit 5, Maven with
+# Surefire, rspec_junit_formatter, TAP::Formatter::JUnit), Podman's
 # Docker-compatible service and the sandbox image. Idempotent; needs root (or sudo).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,9 +19,11 @@ done
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
-packages=(git patch ripgrep python3 python3-pytest python3-pytest-xdist golang-go findutils)
+packages=(git patch ripgrep python3 python3-pytest python3-pytest-xdist golang-go findutils bubblewrap)
+# callgrind counts the instructions of grade-growth.test.ts (how grading grows with the list length).
+packages+=(valgrind)
 # --docker is the tests' set-up: Podman, and the other real runners the tests drive.
-[ "$want_docker" = 1 ] && packages+=(podman runc mmdebstrap jq phpunit ruby ruby-rspec ruby-minitest)
+[ "$want_docker" = 1 ] && packages+=(podman runc mmdebstrap jq phpunit ruby ruby-rspec ruby-minitest chromium)
 # JUnit XML writers the junit-xml parser tests and fixtures run (generate-junit-xml.sh).
 [ "$want_docker" = 1 ] && packages+=(catch2 g++ cmake junit5 maven libsurefire-java libmaven-compiler-plugin-java
   libmaven-resources-plugin-java ruby-rspec-junit-formatter libtap-formatter-junit-perl)

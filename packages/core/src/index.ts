@@ -22,7 +22,9 @@ export {
   type SandkitErrorOptions,
 } from './errors/sandkit-error.js';
 export { ToolError } from './errors/tool-error.js';
+export { defaultProtectedPaths } from './protected-paths.js';
 export { SandboxError } from './errors/sandbox-error.js';
+export { type OptionalPeers, requireOptionalPeers } from './require-optional-peers.js';
 export { ToolArgumentError } from './errors/tool-argument-error.js';
 export { ToolOutputError } from './errors/tool-output-error.js';
 export {

@@ -42,7 +42,19 @@ export type { RunReport } from './eval/report/run-report.js';
 export { type EvalRunResult, runEval } from './eval/run-eval.js';
 export { type ImageNaming, instanceImageName, officialImageNaming } from './eval/sandbox/official-image.js';
 export { createMcpServer, type McpServerOptions } from './mcp/create-mcp-server.js';
-export { type AgentExitStatus, agentExitStatuses, rerunStatuses } from './run/exit-status.js';
+export {
+  type AtifStep,
+  type AtifTrajectory,
+  atifSchemaVersion,
+  atifTrajectorySchema,
+} from './run/atif/atif-schema.js';
+export { toAtifTrajectory } from './run/atif/to-atif.js';
+export {
+  type AgentExitStatus,
+  agentExitStatuses,
+  isFinalStatus,
+  rerunStatuses,
+} from './run/exit-status.js';
 export { classifyModelError, type ModelErrorKind } from './run/model/classify-model-error.js';
 export {
   costUsd,
@@ -69,14 +81,20 @@ export {
   readTrajectoryFile,
   replayTrajectory,
 } from './run/replay-trajectory.js';
-export { type AgentBenchmarkResult, runAgentBenchmark, trajectoryPath } from './run/run-agent-benchmark.js';
+export {
+  type AgentBenchmarkResult,
+  atifPath,
+  runAgentBenchmark,
+  trajectoryPath,
+} from './run/run-agent-benchmark.js';
 export {
   type NormalizedRunOptions,
   normalizeRunOptions,
   type RunAgentBenchmarkOptions,
 } from './run/run-options.js';
-export type { RunRecord } from './run/run-record.js';
+export type { RunRecord, RunStop } from './run/run-record.js';
 export {
+  alwaysMalformedToolCallScript,
   alwaysServerErrorScript,
   contextOverflowScript,
   malformedToolCallScript,
@@ -102,7 +120,9 @@ export {
 export {
   type TokenUsage,
   type Trajectory,
+  type TrajectoryAttempt,
   type TrajectoryStep,
+  trajectoryAttemptSchema,
   trajectorySchema,
 } from './run/trajectory-schema.js';
 export type { CostOf } from './run/trajectory-step.js';
@@ -126,3 +146,18 @@ export {
   type RecordWriter,
   type RecordWriterOptions,
 } from './record/record-writer.js';
+export type {
+  ViewData,
+  ViewInstance,
+  ViewRun,
+  ViewRunKind,
+  ViewTest,
+  ViewTestStatus,
+  ViewTotals,
+} from './view/model/view-data.js';
+export {
+  defaultReportPath,
+  type ViewReport,
+  type ViewReportOptions,
+  writeViewReport,
+} from './view/write-view-report.js';

@@ -14,13 +14,19 @@ import { createWriteFileTool } from './files/write-file.js';
 import { createGitCloneTool } from './git/git-clone.js';
 import { createGitDiffTool } from './git/git-diff.js';
 import { createApplyDiffTool } from './patch/apply-diff.js';
+import type { AssetPublisher } from './publish/asset-publisher.js';
+import { createPublishTool } from './publish/publish.js';
+import type { PublishToolOptions } from './publish/publish-tool-options.js';
 import { createRunTestsTool } from './run-tests/run-tests.js';
 import { createSearchFilesTool } from './search/search-files.js';
 import { createFindFilesTool } from './tree/find-files.js';
 import { createListFilesTool } from './tree/list-files.js';
 import type { CodingToolOptions } from './workspace/coding-tool-options.js';
 
-/** Names of every tool {@link createCodingTools} can make, in the order it returns them. */
+/**
+ * Names of every tool {@link createCodingTools} can make, in the order it returns them. `publish` is
+ * made only when a `publisher` is given, and never with `readonly: true`.
+ */
 export const codingToolNames = [
   'read_file',
   'list_files',
@@ -36,6 +42,7 @@ export const codingToolNames = [
   'exec',
   'read_output',
   'kill_process',
+  'publish',
 ] as const;
 
 /** One of {@link codingToolNames}. */
@@ -56,6 +63,14 @@ export interface CodingToolsOptions extends CodingToolOptions, ExecBackendOption
   readonly?: boolean;
   /** Only these tools (names without prefix); combined with `readonly`, both must allow a tool. @default all */
   include?: readonly CodingToolName[];
+  /**
+   * Where the `publish` tool sends files (`createS3Publisher` from `@sandkit/tools/s3`,
+   * `createLocalDirectoryPublisher`). Without it there is no `publish` tool.
+   * @default none
+   */
+  publisher?: AssetPublisher;
+  /** The `publish` tool's bounds (byte cap, link lifetimes, range size); see {@link PublishToolOptions}. */
+  publish?: Omit<PublishToolOptions, keyof CodingToolOptions | 'publisher'>;
   /** Prepended to every tool name (for example `'sandbox_'`); names must stay within `^[a-zA-Z0-9_-]{1,64}$`. @default '' */
   prefix?: string;
 }
@@ -75,6 +90,13 @@ const factories: Record<CodingToolName, (client: SandboxClient, options: CodingT
   exec: (client, options) => createExecTool(client, options),
   read_output: (client, options) => createReadOutputTool(client, options),
   kill_process: (client, options) => createKillProcessTool(client, options),
+  publish: (client, options) =>
+    createPublishTool(client, {
+      ...options.publish,
+      root: options.root,
+      maxOutputBytes: options.maxOutputBytes,
+      publisher: options.publisher as AssetPublisher,
+    }) as unknown as Tool,
 };
 
 /**
@@ -83,7 +105,8 @@ const factories: Record<CodingToolName, (client: SandboxClient, options: CodingT
  *
  * @example
  * const tools = createCodingTools(handle.client, { root: handle.workdir });
- * @returns the tools in {@link codingToolNames} order (filtered by `readonly` / `include`)
+ * @returns the tools in {@link codingToolNames} order (filtered by `readonly` / `include`; `publish`
+ *   only with a `publisher`)
  * @throws SandkitError `invalid_option` for an unknown name in `include`, a prefix that makes an
  *   invalid tool name, or a bad `root` / `maxOutputBytes` (see `normalizeCodingToolOptions`).
  */
@@ -101,7 +124,10 @@ export function createCodingTools(client: SandboxClient, options: CodingToolsOpt
     );
   }
   const allowed = codingToolNames.filter(
-    (name) => include.includes(name) && (!options.readonly || readonlyCodingToolNames.includes(name)),
+    (name) =>
+      include.includes(name) &&
+      (!options.readonly || readonlyCodingToolNames.includes(name)) &&
+      (name !== 'publish' || options.publisher !== undefined),
   );
   return allowed.map((name) => withPrefix(factories[name](client, options), prefix));
 }

@@ -32,4 +32,17 @@ export {
   type TestStatus,
   testFrameworks,
 } from './parsers/test-output-types.js';
+export { createPublishTool, type PublishOutput } from './publish/publish.js';
+export { minPublishExpiresInSeconds, type PublishToolOptions } from './publish/publish-tool-options.js';
+export type {
+  AssetPublisher,
+  ShareRequest,
+  ShareRequestFields,
+  SharedAsset,
+} from './publish/asset-publisher.js';
+export {
+  createLocalDirectoryPublisher,
+  type LocalDirectoryPublisherOptions,
+} from './publish/local-directory-publisher.js';
+export { guessContentType } from './publish/guess-content-type.js';
 export { unquoteGitPath } from './diff/unquote-git-path.js';

@@ -1,7 +1,7 @@
 import { SandkitError, toAnthropicTools, toOpenAITools } from '@sandkit/core';
 import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codingToolNames, createCodingTools } from '../src/index.js';
+import { codingToolNames, createCodingTools, createLocalDirectoryPublisher } from '../src/index.js';
 import type { SandboxHandle } from '@sandkit/core';
 
 const forbidden = ['$ref', '$defs', 'definitions', '$schema'];
@@ -24,9 +24,22 @@ describe('createCodingTools', () => {
     await sandbox.destroy();
   });
 
-  it('returns every tool, in codingToolNames order', () => {
-    const tools = createCodingTools(sandbox.client, { root: sandbox.workdir });
+  const publisher = createLocalDirectoryPublisher({ directory: '/tmp/sandkit-never-written' });
+
+  it('returns every tool, in codingToolNames order, when a publisher is given', () => {
+    const tools = createCodingTools(sandbox.client, { root: sandbox.workdir, publisher });
     expect(tools.map((t) => t.name)).toEqual([...codingToolNames]);
+  });
+
+  it('has no publish tool without a publisher, even when include names it', () => {
+    const tools = createCodingTools(sandbox.client, { root: sandbox.workdir });
+    expect(tools.map((t) => t.name)).toEqual(codingToolNames.filter((name) => name !== 'publish'));
+    expect(createCodingTools(sandbox.client, { include: ['publish'] })).toEqual([]);
+  });
+
+  it('has no publish tool with readonly: true, even with a publisher', () => {
+    const tools = createCodingTools(sandbox.client, { root: sandbox.workdir, readonly: true, publisher });
+    expect(tools.map((t) => t.name)).not.toContain('publish');
   });
 
   it('returns only the read-only tools when readonly is set', () => {

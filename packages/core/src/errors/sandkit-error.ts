@@ -30,8 +30,12 @@ export const SandkitErrorCode = {
   commandFailed: 'command_failed',
   unknownProcess: 'unknown_process',
   refused: 'refused',
+  /** A write to a path the sandbox keeps read-only (`.git/hooks`, `.git/config`, shell rc files). */
+  protectedPath: 'protected_path',
   aborted: 'aborted',
   timedOut: 'timed_out',
+  /** The `publish` tool's publisher failed (upload refused, bucket missing, network): the message has its reason. */
+  publishFailed: 'publish_failed',
   // the sandbox itself
   sandboxStartFailed: 'sandbox_start_failed',
   sandboxUnavailable: 'sandbox_unavailable',
@@ -47,6 +51,8 @@ export const SandkitErrorCode = {
   poolExhausted: 'pool_exhausted',
   poolClosed: 'pool_closed',
   alreadyReleased: 'already_released',
+  /** The adapter cannot enforce an option it was given (a network policy, an isolation mode); it refuses rather than ignore it. */
+  capabilityUnsupported: 'capability_unsupported',
   // programmer errors
   invalidOption: 'invalid_option',
   invalidRecord: 'invalid_record',

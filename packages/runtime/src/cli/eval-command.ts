@@ -13,6 +13,8 @@
  * @module
  */
 import { readFile } from 'node:fs/promises';
+import type { LocalIsolation, NetworkPolicy } from '@sandkit/sandbox-adapters/local';
+import { parseNetworkFlag } from '../eval/sandbox-confinement.js';
 import { join } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -26,6 +28,7 @@ import { exampleDatasetFiles } from '../example-dataset/build-example-repos.js';
 import { minCreatesPerSecond } from '../pool/sandbox-quota.js';
 import { exampleCacheDir, exampleMirrorsDir, runExampleEval } from './eval-example.js';
 import { positiveInteger } from './positive-integer.js';
+import { printReports } from './print-reports.js';
 import { missingSandboxPackages } from './sandbox-packages.js';
 
 /** Exit codes of `sandkit eval`. */
@@ -44,6 +47,8 @@ interface EvalCliOptions {
   repoUrl?: string;
   cacheDir?: string;
   sandbox: EvalSandboxKind;
+  isolation?: LocalIsolation;
+  network?: NetworkPolicy;
   image?: string;
   namespace?: string;
   tag?: string;
@@ -62,6 +67,7 @@ interface EvalCliOptions {
   skipInvalid?: boolean;
   checkout: CheckoutMode | 'auto';
   json?: boolean;
+  view: boolean;
 }
 
 /** The help's examples; the embedded dataset's paths are this installation's. */
@@ -108,6 +114,7 @@ Files written to --out:
   instances/<id>/test_output.txt     the test step's output, the tests' between >>>>> Start/End Test Output
   instances/<id>/eval.log            every command, its exit code and time
   instances/<id>/report.json         SWE-bench per-instance report (tests_status, resolved)
+  report.html                        the HTML report (sandkit view; its path is printed at the end; --no-view: none)
 
 Exit codes:
   0    run completed, every instance has a verdict (resolved, unresolved, empty patch, or a
@@ -166,6 +173,17 @@ export function registerEvalCommand(program: Command): Command {
     )
     .addOption(
       new Option('--sandbox <kind>', 'sandbox vendor').choices(['local', 'docker', 'e2b']).default('local'),
+    )
+    .addOption(
+      new Option(
+        '--isolation <mode>',
+        'local sandbox only: none (commands run as you, on this machine) or bubblewrap (read-only host, writable workspace, own PID and network namespaces, protected paths)',
+      ).choices(['none', 'bubblewrap']),
+    )
+    .option(
+      '--network <policy>',
+      'none, all, or a comma-separated allowlist such as registry.npmjs.org,*.pypi.org (local needs --isolation bubblewrap; default: all for local and e2b, none for docker)',
+      parseNetworkFlag,
     )
     .option(
       '--image <name>',
@@ -242,6 +260,7 @@ export function registerEvalCommand(program: Command): Command {
         .default('auto'),
     )
     .option('--json', 'print the run report as JSON instead of the summary')
+    .option('--no-view', 'do not write the HTML report (OUT/report.html, see sandkit view)')
     .addHelpText('after', examples)
     .exitOverride((error) => {
       process.exit(error.exitCode === 0 ? 0 : evalExitCode.usage);
@@ -279,6 +298,15 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
         },
         (text) => process.stdout.write(text),
       );
+      if (options.view)
+        await printReports(
+          [
+            ...example.runDirs.map((dir) => ({ dirs: [dir] })),
+            ...(example.runDirs.length === 2 ? [{ dirs: example.runDirs, label: 'gold against wrong' }] : []),
+          ],
+          'sandkit eval',
+          (text) => process.stdout.write(text),
+        );
       if (example.interrupted) return interruptedExit();
       return infraExit(example.infraErrorIds);
     }
@@ -298,6 +326,10 @@ async function evalAction(options: EvalCliOptions): Promise<number> {
     });
     if (options.json) process.stdout.write(`${JSON.stringify(run.report, null, 2)}\n`);
     else process.stdout.write(await readFile(join(run.out, 'summary.md'), 'utf8'));
+    if (options.view)
+      await printReports([{ dirs: [run.out] }], 'sandkit eval', (text) =>
+        (options.json ? process.stderr : process.stdout).write(text),
+      );
     if (run.interrupted) return interruptedExit();
     return infraExit(run.report.infra_error_ids);
   } catch (error) {
@@ -315,6 +347,8 @@ function runOptions(options: EvalCliOptions, signal: AbortSignal) {
     out: options.out,
     ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
     sandbox: options.sandbox,
+    ...(options.isolation === undefined ? {} : { isolation: options.isolation }),
+    ...(options.network === undefined ? {} : { network: options.network }),
     ...imageOptions(options),
     patchPolicy: options.patchPolicy,
     ...(options.workers === undefined ? {} : { workers: options.workers }),

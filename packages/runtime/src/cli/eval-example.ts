@@ -31,6 +31,8 @@ export interface ExampleEvalResult {
   interrupted: boolean;
   /** Instances of either run that ended as infrastructure errors (`run/<id>`, `run` = gold or wrong). */
   infraErrorIds: string[];
+  /** The output directories of the runs that finished (gold, then wrong). */
+  runDirs: string[];
 }
 
 /**
@@ -64,6 +66,7 @@ export async function runExampleEval(
   normalizeEvalOptions({ ...evalOptions, dataset: exampleDatasetFiles.instances, gold: true });
   for (const run of runs) await clearEarlierRun(join(out, run.name));
   const infraErrorIds: string[] = [];
+  const runDirs: string[] = [];
   const reposDir = await buildReposInto(exampleMirrorsDir(cacheDir));
   for (const run of runs) {
     const result = await runEval({
@@ -78,9 +81,10 @@ export async function runExampleEval(
     write(`\n## ${run.title}: ${result.out}\n\n`);
     write(await readFile(join(result.out, 'summary.md'), 'utf8'));
     infraErrorIds.push(...result.report.infra_error_ids.map((id) => `${run.name}/${id}`));
-    if (result.interrupted) return { interrupted: true, infraErrorIds };
+    runDirs.push(result.out);
+    if (result.interrupted) return { interrupted: true, infraErrorIds, runDirs };
   }
-  return { interrupted: false, infraErrorIds };
+  return { interrupted: false, infraErrorIds, runDirs };
 }
 
 /**

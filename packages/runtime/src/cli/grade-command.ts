@@ -12,6 +12,7 @@ import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import type { Command } from 'commander';
 import { runGrade } from '../eval/grade/run-grade.js';
 import { positiveInteger } from './positive-integer.js';
+import { printReports } from './print-reports.js';
 
 /** Exit codes of `sandkit grade`. */
 export const gradeExitCode = { completed: 0, failed: 1, usage: 2 } as const;
@@ -24,6 +25,7 @@ interface GradeCliOptions {
   overwrite?: boolean;
   jobs?: number;
   json?: boolean;
+  view: boolean;
 }
 
 const help = `
@@ -38,7 +40,8 @@ Examples:
   sandkit grade --dataset verified.jsonl --logs logs/run_evaluation/my_run --out out/regrade --jobs 1
 
 Files written to --out: results.jsonl, run_report.json, summary.md (with an "official report"
-column when report.json files were found), instances/<id>/report.json.
+column when report.json files were found), instances/<id>/report.json, and report.html (the HTML
+report, see sandkit view; its path is printed at the end; --no-view: none).
 An --out that already holds a run's outputs (instances/, results.jsonl, run_report.json, summary.md,
 from grade or eval) is refused (exit 2, nothing written): give a new --out, or --overwrite, which
 removes those four there (nothing else) before grading.
@@ -90,6 +93,7 @@ export function registerGradeCommand(program: Command): Command {
       positiveInteger,
     )
     .option('--json', 'print the run report as JSON instead of the summary')
+    .option('--no-view', 'do not write the HTML report (OUT/report.html, see sandkit view)')
     .addHelpText('after', help)
     .exitOverride((error) => {
       process.exit(error.exitCode === 0 ? 0 : gradeExitCode.usage);
@@ -106,11 +110,17 @@ async function gradeAction(options: GradeCliOptions): Promise<number> {
       logs: options.logs,
       out: options.out,
       overwrite: options.overwrite ?? false,
+      // The summary and report are read from the files: no result is held, whatever the submission's size.
+      keepResults: false,
       ...(options.predictions === undefined ? {} : { predictions: options.predictions }),
       ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
     });
     if (options.json) process.stdout.write(`${JSON.stringify(run.report, null, 2)}\n`);
     else process.stdout.write(await readFile(join(run.out, 'summary.md'), 'utf8'));
+    if (options.view)
+      await printReports([{ dirs: [run.out] }], 'sandkit grade', (text) =>
+        (options.json ? process.stderr : process.stdout).write(text),
+      );
     return gradeExitCode.completed;
   } catch (error) {
     const usage = SandkitError.isInstance(error) && error.code === SandkitErrorCode.invalidOption;

@@ -10,9 +10,10 @@ import { registerGradeCommand } from './grade-command.js';
 import { registerMcpCommand } from './mcp-command.js';
 import { registerReplayCommand } from './replay-command.js';
 import { registerRunCommand } from './run-command.js';
+import { registerViewCommand } from './view-command.js';
 
 /**
- * The `sandkit` CLI: `mcp`, `call`, `conformance`, `eval`, `grade`, `clean`, `replay`, `run`.
+ * The `sandkit` CLI: `mcp`, `call`, `conformance`, `eval`, `grade`, `clean`, `replay`, `run`, `view`.
  * Results go to stdout; diagnostics to stderr. Exit 1 on an error.
  */
 const program = new Command('sandkit')
@@ -26,6 +27,7 @@ registerGradeCommand(program);
 registerCleanCommand(program);
 registerReplayCommand(program);
 registerRunCommand(program);
+registerViewCommand(program);
 
 try {
   await program.parseAsync(process.argv);

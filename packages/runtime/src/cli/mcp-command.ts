@@ -4,6 +4,7 @@ import { defaultCodingTools } from '../agent/default-coding-tools.js';
 import { createMcpServer } from '../mcp/create-mcp-server.js';
 import { LineStdioServerTransport } from '../mcp/line-stdio-transport.js';
 import { openWorkspace } from './open-workspace.js';
+import { addPublishFlags, type PublishFlags, publishSetup } from './publish-options.js';
 import { type SessionProcesses, trackSessionProcesses } from './session-processes.js';
 import { jsonRpcStdout } from './stdout-guard.js';
 
@@ -29,18 +30,20 @@ const signalExitCodes = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
  *    input or output error (logged to stderr, as every transport error is).
  */
 export function registerMcpCommand(program: Command): void {
-  program
+  const command = program
     .command('mcp')
     .description('Serve the coding tools over MCP (stdio) for Claude Code and other MCP clients')
     .option('--sandbox <kind>', 'local | docker', 'local')
     .option('--root <dir>', 'workspace: a host directory (local) or the path in the container (docker)')
     .option('--image <image>', 'image for --sandbox docker')
-    .option('--readonly', 'only the read-only tools', false)
-    .action(async (options: { sandbox: string; root?: string; image?: string; readonly: boolean }) => {
+    .option('--readonly', 'only the read-only tools', false);
+  addPublishFlags(command).action(
+    async (options: { sandbox: string; root?: string; image?: string; readonly: boolean } & PublishFlags) => {
+      const publish = await publishSetup(options);
       const workspace = await openWorkspace(options);
       const processes = options.sandbox === 'local' ? trackSessionProcesses(workspace.root) : undefined;
       const client = processes ? tagged(workspace.client, processes) : workspace.client;
-      const tools = defaultCodingTools(client, workspace.root, { readonly: options.readonly });
+      const tools = defaultCodingTools(client, workspace.root, { readonly: options.readonly, ...publish });
       const running = new Set<Promise<unknown>>();
       const stopping = new AbortController();
       const server = createMcpServer(tools, {
@@ -92,9 +95,10 @@ export function registerMcpCommand(program: Command): void {
       // After connect: the transport's own 'end' handler reads a last unterminated line first.
       process.stdin.once('end', () => void shutdown(0, stdinEndGraceMs));
       console.error(
-        `sandkit mcp: serving ${tools.length} tools on stdio, workspace ${workspace.root} (${options.sandbox})`,
+        `sandkit mcp: serving ${tools.length} tools on stdio, workspace ${workspace.root} (${options.sandbox})${publish.publisher ? `, publishing to ${publish.publisher.name}` : ''}`,
       );
-    });
+    },
+  );
 }
 
 /** Resolves when every promise in `running` settled, or after `ms`. */

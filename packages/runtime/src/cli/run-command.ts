@@ -3,11 +3,14 @@
  * graded at the end (`--eval`, `sandkit eval`'s machinery into `<out>/eval`).
  *
  * Exit codes: 0 every chosen instance finished (whatever its exit status), 1 the runner failed,
- * 2 usage error, 130 interrupted by SIGINT (Ctrl-C), 143 by SIGTERM (partial trajectories written
+ * 2 usage error, 3 the provider refused the key (HTTP 401/403: the run stopped at the first such
+ * answer, the message names the variable; `--resume` finishes the run), 130 interrupted by SIGINT (Ctrl-C), 143 by SIGTERM (partial trajectories written
  * as `aborted`, every sandbox destroyed; `--resume` finishes the run).
  * @module
  */
 import { join } from 'node:path';
+import type { LocalIsolation, NetworkPolicy } from '@sandkit/sandbox-adapters/local';
+import { parseNetworkFlag } from '../eval/sandbox-confinement.js';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { EvalSandboxKind } from '../eval/eval-sandboxes.js';
@@ -17,14 +20,22 @@ import { formatCombinedSummary } from '../run/combined-summary.js';
 import { agentExitStatuses } from '../run/exit-status.js';
 import { runAgentBenchmark } from '../run/run-agent-benchmark.js';
 import type { RunAgentBenchmarkOptions } from '../run/run-options.js';
-import type { Trajectory } from '../run/trajectory-schema.js';
 import { positiveInteger } from './positive-integer.js';
+import { createRunProgress } from './run-progress.js';
+import { printReports } from './print-reports.js';
 import { type CliModel, resolveCliModel, startExampleModel } from './run-model.js';
 import { prepareExampleDataset } from './eval-example.js';
 import { missingSandboxPackages } from './sandbox-packages.js';
 
 /** Exit codes of `sandkit run`. */
-export const runExitCode = { completed: 0, failed: 1, usage: 2, interrupted: 130, terminated: 143 } as const;
+export const runExitCode = {
+  completed: 0,
+  failed: 1,
+  usage: 2,
+  authRefused: 3,
+  interrupted: 130,
+  terminated: 143,
+} as const;
 
 interface RunCliOptions {
   dataset?: string;
@@ -47,6 +58,8 @@ interface RunCliOptions {
   resume?: boolean;
   redo?: boolean;
   sandbox: EvalSandboxKind;
+  isolation?: LocalIsolation;
+  network?: NetworkPolicy;
   image?: string;
   repos?: string;
   repoUrl?: string;
@@ -55,6 +68,8 @@ interface RunCliOptions {
   maxSandboxes?: number;
   createsPerSecond?: number;
   eval?: boolean;
+  atif?: boolean;
+  view: boolean;
 }
 
 const help = (): string => `
@@ -75,10 +90,13 @@ ${Object.entries(agentExitStatuses)
 Files written to --out:
   preds.json                        predictions keyed by instance id (rewritten after every instance)
   <id>/<id>.traj.json               the trajectory of each instance (sandkit-trajectory-1)
+  <id>/<id>.atif.json               with --atif: the same in Harbor's ATIF v1.7
   run.json, summary.md              options, totals per status, tokens, cost, wall time
   eval/                             with --eval: sandkit eval's output for preds.json
+  report.html                       the HTML report with every trajectory (and --eval's verdicts); --no-view: none
 
-Exit codes: 0 finished, 1 the runner failed, 2 usage error, 130 SIGINT, 143 SIGTERM (--resume finishes the run)
+Exit codes: 0 finished, 1 the runner failed, 2 usage error, 3 the provider refused the key (the run
+stops at the first 401/403), 130 SIGINT, 143 SIGTERM (--resume finishes the run)
 `;
 
 /**
@@ -128,6 +146,17 @@ export function registerRunCommand(program: Command): Command {
     .addOption(
       new Option('--sandbox <kind>', 'sandbox vendor').choices(['local', 'docker', 'e2b']).default('local'),
     )
+    .addOption(
+      new Option(
+        '--isolation <mode>',
+        'local sandbox only: none (commands run as you, on this machine) or bubblewrap (read-only host, writable workspace, own PID and network namespaces, protected paths)',
+      ).choices(['none', 'bubblewrap']),
+    )
+    .option(
+      '--network <policy>',
+      'none, all, or a comma-separated allowlist such as registry.npmjs.org,*.pypi.org (local needs --isolation bubblewrap; default: all for local and e2b, none for docker)',
+      parseNetworkFlag,
+    )
     .option('--image <name>', 'Docker image / E2B template for instances without an "image" field')
     .option('--repos <dir>', 'local git mirrors: DIR/owner__name or DIR/owner__name.bundle')
     .option(
@@ -139,6 +168,8 @@ export function registerRunCommand(program: Command): Command {
     .option('--max-sandboxes <n>', 'sandboxes alive at once (default: 2 × workers)', positiveInteger)
     .option('--creates-per-second <n>', 'sandbox creates per second at most', positiveNumber)
     .option('--eval', 'grade preds.json at the end into OUT/eval and print one combined summary')
+    .option('--atif', "also write each trajectory in Harbor's ATIF v1.7 (<id>/<id>.atif.json)")
+    .option('--no-view', 'do not write the HTML report (OUT/report.html, see sandkit view)')
     .addHelpText('after', help)
     .exitOverride((error) => {
       process.exit(error.exitCode === 0 ? 0 : runExitCode.usage);
@@ -184,12 +215,12 @@ async function runAction(options: RunCliOptions): Promise<number> {
       const example = await prepareExampleDataset(options.cacheDir);
       dataset = example.dataset;
       reposDir = example.reposDir;
-      model = await startExampleModel(dataset);
+      model = await startExampleModel(dataset, options.price);
       process.stderr.write(`${model.notice}\n`);
     } else {
       model = resolveCliModel(options.model as string, options.baseUrl, options.price);
     }
-    const total = { done: 0 };
+    const progress = createRunProgress(process.stderr);
     const runOptions: RunAgentBenchmarkOptions = {
       dataset,
       out: options.out,
@@ -210,6 +241,8 @@ async function runAction(options: RunCliOptions): Promise<number> {
       resume: options.resume ?? false,
       redo: options.redo ?? false,
       sandbox: options.sandbox,
+      ...(options.isolation === undefined ? {} : { isolation: options.isolation }),
+      ...(options.network === undefined ? {} : { network: options.network }),
       ...(options.image === undefined ? {} : { image: options.image }),
       ...(reposDir === undefined ? {} : { reposDir }),
       ...(options.repoUrl === undefined ? {} : { repoUrl: options.repoUrl }),
@@ -217,16 +250,21 @@ async function runAction(options: RunCliOptions): Promise<number> {
       ...(options.workers === undefined ? {} : { workers: options.workers }),
       ...(options.maxSandboxes === undefined ? {} : { maxSandboxes: options.maxSandboxes }),
       ...(options.createsPerSecond === undefined ? {} : { createsPerSecond: options.createsPerSecond }),
+      atif: options.atif ?? false,
       signal: controller.signal,
-      onNotice: (message) => process.stderr.write(`${message}\n`),
-      onInstanceDone: (t) => {
-        total.done += 1;
-        process.stderr.write(`${finishedLine(t, total.done)}\n`);
-      },
+      onNotice: (message) => progress.notice(message),
+      onPlan: ({ todo }) => progress.planned(todo),
+      onInstanceStart: (id) => progress.started(id),
+      onStep: (id, step) => progress.step(id, step),
+      onInstanceDone: (t) => progress.finished(t),
     };
-    const run = await runAgentBenchmark(runOptions);
+    const run = await runAgentBenchmark(runOptions).finally(() => progress.stop());
     process.stdout.write(run.summary);
     if (run.interrupted || controller.signal.aborted) return exitOnSignal ?? runExitCode.interrupted;
+    if (run.stopped !== null) {
+      process.stderr.write(`sandkit run: ${run.stopped.message}\n`);
+      return runExitCode.authRefused;
+    }
     if (options.eval) {
       const graded = await runEval({
         dataset,
@@ -236,6 +274,8 @@ async function runAction(options: RunCliOptions): Promise<number> {
         ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
         out: join(run.out, 'eval'),
         sandbox: options.sandbox,
+        ...(options.isolation === undefined ? {} : { isolation: options.isolation }),
+        ...(options.network === undefined ? {} : { network: options.network }),
         ...(options.image === undefined ? {} : { image: options.image }),
         ...(options.workers === undefined ? {} : { workers: options.workers }),
         resume: false,
@@ -247,6 +287,8 @@ async function runAction(options: RunCliOptions): Promise<number> {
       if (graded.interrupted) return exitOnSignal ?? runExitCode.interrupted;
     }
     if (model.footer !== null) process.stdout.write(model.footer);
+    if (options.view)
+      await printReports([{ dirs: [run.out] }], 'sandkit run', (text) => process.stdout.write(text));
     return runExitCode.completed;
   } catch (error) {
     const isUsage = SandkitError.isInstance(error) && error.code === SandkitErrorCode.invalidOption;
@@ -257,13 +299,6 @@ async function runAction(options: RunCliOptions): Promise<number> {
     process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);
   }
-}
-
-/** One line per finished instance on stderr. */
-function finishedLine(t: Trajectory, done: number): string {
-  const cost = t.totals.cost_usd === null ? '' : `, $${t.totals.cost_usd.toFixed(4)}`;
-  const patch = t.patch === '' ? 'no patch' : `patch ${t.patch.split('\n').length} lines`;
-  return `[${done}] ${t.instance_id}: ${t.exit_status} (${t.totals.steps} steps${cost}, ${patch}, ${(t.duration_ms / 1000).toFixed(1)} s)`;
 }
 
 function positiveNumber(value: string): number {

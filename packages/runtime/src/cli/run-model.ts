@@ -43,8 +43,13 @@ export function resolveCliModel(spec: string, baseURL?: string, price?: string):
   };
 }
 
-/** The example's model: the stand-in with the oracle script (each gold patch made with apply_diff). */
-export async function startExampleModel(dataset: string): Promise<CliModel> {
+/**
+ * The example's model: the stand-in with the oracle script (each gold patch made with apply_diff).
+ * @param price `--price` (USD per million tokens), to give the stand-in's tokens a cost; none by default
+ * @throws SandkitError `invalid_option` for a bad `price`.
+ */
+export async function startExampleModel(dataset: string, price?: string): Promise<CliModel> {
+  const known = price === undefined ? undefined : parsePriceOverride(price);
   const { instances } = await loadInstances(dataset);
   const standIn = await startModelStandIn({ script: oracleScript(instances.map(toOracleInstance)) });
   const resolved = resolveModel('anthropic:sandkit-stand-in', {
@@ -54,7 +59,7 @@ export async function startExampleModel(dataset: string): Promise<CliModel> {
   return {
     model: resolved.model,
     name: 'sandkit-stand-in/oracle',
-    costOf: null,
+    costOf: known === undefined ? null : (usage: LanguageModelUsage) => costUsd(usage, known),
     notice: `model: sandkit's scripted model stand-in at ${standIn.baseURL} (an oracle that makes each instance's gold patch with apply_diff; NOT a language model), through @ai-sdk/anthropic`,
     footer:
       "\nThe model was sandkit's scripted stand-in (an oracle applying each gold patch), not a language model: these results check the pipeline (sandboxes, tools, patches, grading), not a model. For a real one: --dataset <file> --model anthropic:<model-id>.\n",

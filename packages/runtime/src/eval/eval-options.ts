@@ -3,6 +3,7 @@
  * @module
  */
 import { availableParallelism, homedir } from 'node:os';
+import type { SandboxConfinement } from './sandbox-confinement.js';
 import { join, resolve } from 'node:path';
 import { type SandboxAdapter, SandkitError, SandkitErrorCode } from '@sandkit/core';
 import { minCreatesPerSecond } from '../pool/sandbox-quota.js';
@@ -14,7 +15,7 @@ import { checkImageTemplate, type ImageNaming, officialImageNaming } from './san
 import { resolveDurationsCacheDir } from './schedule/durations-cache-dir.js';
 
 /** Options of {@link runEval}. */
-export interface EvalOptions {
+export interface EvalOptions extends SandboxConfinement {
   /** Instances file: SWE-bench JSON array or JSONL. */
   dataset: string;
   /** Predictions file (JSON array or JSONL). Exactly one of `predictions` and `gold`. */
@@ -128,7 +129,7 @@ export const maxTimeoutSeconds = Math.floor((2 ** 31 - 1 - 60_000) / 1000);
 export type EvalSchedule = 'auto' | 'dataset' | 'longest-first';
 
 /** {@link EvalOptions} with every default filled in. */
-export interface NormalizedEvalOptions {
+export interface NormalizedEvalOptions extends SandboxConfinement {
   dataset: string;
   predictions: string | null;
   gold: boolean;
@@ -209,6 +210,13 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
   const sandbox = options.sandbox ?? 'local';
   if (!['local', 'docker', 'e2b'].includes(sandbox))
     invalid(`--sandbox must be local, docker or e2b, got ${sandbox}`);
+  const isolation = options.isolation ?? 'none';
+  if (isolation !== 'none' && isolation !== 'bubblewrap')
+    invalid(`--isolation must be none or bubblewrap, got ${isolation}`);
+  if (isolation === 'bubblewrap' && sandbox !== 'local')
+    invalid(
+      `--isolation bubblewrap confines the local sandbox; --sandbox ${sandbox} isolates by itself: drop --isolation`,
+    );
   const checkout = options.checkout ?? 'auto';
   if (!['auto', 'clone', 'archive', 'in-place'].includes(checkout))
     invalid(`--checkout must be auto, clone, archive or in-place, got ${checkout}`);
@@ -250,6 +258,8 @@ export function normalizeEvalOptions(options: EvalOptions): NormalizedEvalOption
     );
   }
   return {
+    isolation,
+    ...(options.network === undefined ? {} : { network: options.network }),
     dataset: resolve(options.dataset),
     predictions: options.predictions === undefined ? null : resolve(options.predictions),
     gold,

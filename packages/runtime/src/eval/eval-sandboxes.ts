@@ -5,6 +5,7 @@
  * @module
  */
 import type { SandboxAdapter, SandboxProvider } from '@sandkit/core';
+import type { SandboxConfinement } from './sandbox-confinement.js';
 import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { createPooledSandboxProvider } from '../pool/pooled-sandbox-provider.js';
 import { createSandboxQuota } from '../pool/sandbox-quota.js';
@@ -16,7 +17,7 @@ import { type ImageNaming, instanceImageName } from './sandbox/official-image.js
 export type EvalSandboxKind = 'local' | 'docker' | 'e2b';
 
 /** Options of {@link createEvalSandboxes}. */
-export interface EvalSandboxesOptions {
+export interface EvalSandboxesOptions extends SandboxConfinement {
   kind: EvalSandboxKind;
   /** Image (Docker) or template (E2B) for instances without their own `image`; `null` = by `naming`. */
   image: string | null;
@@ -62,7 +63,9 @@ export function createEvalSandboxes(options: EvalSandboxesOptions): EvalSandboxe
   const pool = async (image: string | null): Promise<SandboxProvider> => {
     const adapter =
       options.adapter ??
-      (await (options.adapterFor ?? ((name) => makeAdapter(options.kind, name, options.timeoutMs)))(image));
+      (await (options.adapterFor ?? ((name) => makeAdapter(options.kind, name, options.timeoutMs, options)))(
+        image,
+      ));
     return createPooledSandboxProvider({
       adapter,
       min: 0,
@@ -117,15 +120,19 @@ async function makeAdapter(
   kind: EvalSandboxKind,
   image: string | null,
   timeoutMs: number,
+  confinement: SandboxConfinement,
 ): Promise<SandboxAdapter> {
-  if (kind === 'local') return createLocalSandboxAdapter();
+  const network = confinement.network === undefined ? {} : { network: confinement.network };
+  if (kind === 'local')
+    return createLocalSandboxAdapter({ isolation: confinement.isolation ?? 'none', ...network });
   if (kind === 'e2b') {
     const { createE2BSandboxAdapter } = await import('@sandkit/sandbox-adapters/e2b');
     return createE2BSandboxAdapter({
       ...(image === null ? {} : { template: image }),
       timeoutMs: timeoutMs + 60_000,
+      ...network,
     });
   }
   const { createDockerSandboxAdapter } = await import('@sandkit/sandbox-adapters/docker');
-  return createDockerSandboxAdapter({ image: image as string });
+  return createDockerSandboxAdapter({ image: image as string, ...network });
 }

@@ -175,6 +175,8 @@ export async function runEval(options: EvalOptions): Promise<EvalRunResult> {
 
   const store = new RepoStore({ reposDir: opts.reposDir, cacheDir: opts.cacheDir, repoUrl: opts.repoUrl });
   const sandboxes = createEvalSandboxes({
+    isolation: opts.isolation,
+    ...(opts.network === undefined ? {} : { network: opts.network }),
     kind: opts.sandbox,
     image: opts.image,
     naming: opts.naming,

@@ -5,7 +5,7 @@
  *
  * Files in `out`: `preds.json` (rewritten atomically after every instance), one trajectory per
  * instance at `<instance_id>/<instance_id>.traj.json` (written atomically when the instance ends,
- * also when it is aborted), `run.json` and `summary.md` (rewritten after every instance). Local
+ * also when it is aborted; with `atif` also as `<instance_id>.atif.json`), `run.json` and `summary.md` (rewritten after every instance). Local
  * sandboxes are made in `<out>/.sandboxes/` (removed at the end, and at the start of the next run
  * in `out`, so a killed run's leftovers go with the next `--resume`).
  * @module
@@ -22,7 +22,9 @@ import { loadInstances } from '../eval/load/instance-loader.js';
 import type { SweBenchInstance } from '../eval/load/swe-bench-instance.js';
 import { writeAtomic } from '../eval/report/write-atomic.js';
 import { officialImageNaming } from '../eval/sandbox/official-image.js';
-import { rerunStatuses } from './exit-status.js';
+import { toAtifTrajectory } from './atif/to-atif.js';
+import { authStop } from './auth-stop.js';
+import { isFinalStatus } from './exit-status.js';
 import { PredsFile } from './preds-file.js';
 import { loadPromptTemplate } from './prompt-template.js';
 import { runAgentInstance } from './run-agent-instance.js';
@@ -31,7 +33,7 @@ import {
   normalizeRunOptions,
   type RunAgentBenchmarkOptions,
 } from './run-options.js';
-import { buildRunRecord, formatRunSummary, type RunRecord } from './run-record.js';
+import { buildRunRecord, formatRunSummary, type RunRecord, type RunStop } from './run-record.js';
 import { selectInstances } from './select-instances.js';
 import { type Trajectory, trajectorySchema } from './trajectory-schema.js';
 
@@ -46,6 +48,13 @@ export interface AgentBenchmarkResult {
   out: string;
   /** `true` when `signal` aborted the run before every instance finished. */
   interrupted: boolean;
+  /** Set when the run stopped early because the provider refused the key (HTTP 401/403); else `null`. */
+  stopped: RunStop | null;
+}
+
+/** Where an instance's ATIF trajectory is written (with `atif`). */
+export function atifPath(out: string, instanceId: string): string {
+  return join(out, instanceId, `${instanceId}.atif.json`);
 }
 
 /** Where an instance's trajectory is written. */
@@ -92,7 +101,7 @@ export async function runAgentBenchmark(options: RunAgentBenchmarkOptions): Prom
   if (opts.resume) {
     for (const instance of chosen) {
       const kept = await readTrajectory(trajectoryPath(opts.out, instance.instance_id));
-      if (kept === null || rerunStatuses.has(kept.exit_status as never)) continue;
+      if (kept === null || !isFinalStatus(kept.exit_status, kept.error?.kind ?? null)) continue;
       trajectories.set(instance.instance_id, kept);
       // killed between the trajectory and preds.json: the prediction comes from the trajectory
       if (!preds.has(instance.instance_id)) await preds.set(prediction(kept));
@@ -100,16 +109,37 @@ export async function runAgentBenchmark(options: RunAgentBenchmarkOptions): Prom
     notice(`resume: ${trajectories.size} of ${chosen.length} instance(s) already have a final status`);
   }
   const todo = chosen.filter((i) => !trajectories.has(i.instance_id));
+  options.onPlan?.({ instances: chosen.length, todo: todo.length });
   await preds.delete(todo.map((i) => i.instance_id));
   let ran = 0;
+  const stop: { value: RunStop | null } = { value: null };
   const writeRecord = async (interrupted: boolean): Promise<RunRecord> => {
-    const record = buildRunRecord({ options: opts, startedAt, instanceIds, trajectories, ran, interrupted });
+    const record = buildRunRecord({
+      options: opts,
+      startedAt,
+      instanceIds,
+      trajectories,
+      ran,
+      interrupted,
+      stopped: stop.value,
+    });
     await writeAtomic(join(opts.out, 'run.json'), `${JSON.stringify(record, null, 2)}\n`);
     await writeAtomic(join(opts.out, 'summary.md'), formatRunSummary(record, trajectories));
     return record;
   };
   if (todo.length > 0)
-    await runTodo(opts, template, todo, trajectories, preds, () => (ran += 1), writeRecord, options, notice);
+    await runTodo(
+      opts,
+      template,
+      todo,
+      trajectories,
+      preds,
+      () => (ran += 1),
+      writeRecord,
+      options,
+      notice,
+      stop,
+    );
   const interrupted = opts.signal.aborted && trajectories.size < instanceIds.length;
   const record = await writeRecord(interrupted);
   return {
@@ -118,6 +148,7 @@ export async function runAgentBenchmark(options: RunAgentBenchmarkOptions): Prom
     summary: formatRunSummary(record, trajectories),
     out: opts.out,
     interrupted,
+    stopped: stop.value,
   };
 }
 
@@ -131,6 +162,7 @@ async function runTodo(
   writeRecord: (interrupted: boolean) => Promise<RunRecord>,
   options: RunAgentBenchmarkOptions,
   notice: (message: string) => void,
+  stop: { value: RunStop | null },
 ): Promise<void> {
   const store = new RepoStore({ reposDir: opts.reposDir, cacheDir: opts.cacheDir, repoUrl: opts.repoUrl });
   // local sandboxes live in <out>/.sandboxes: what a killed run (kill -9) left there goes now
@@ -138,7 +170,18 @@ async function runTodo(
   const local = opts.sandbox === 'local' && opts.adapter === null;
   if (local) await rm(localRoot, { recursive: true, force: true });
   const sandboxes = createEvalSandboxes({
-    ...(local ? { adapterFor: async () => createLocalSandboxAdapter({ root: localRoot }) } : {}),
+    ...(local
+      ? {
+          adapterFor: async () =>
+            createLocalSandboxAdapter({
+              root: localRoot,
+              isolation: opts.isolation ?? 'none',
+              ...(opts.network === undefined ? {} : { network: opts.network }),
+            }),
+        }
+      : {}),
+    isolation: opts.isolation,
+    ...(opts.network === undefined ? {} : { network: opts.network }),
     kind: opts.sandbox,
     image: opts.image,
     naming: { ...officialImageNaming, template: null },
@@ -151,11 +194,16 @@ async function runTodo(
   const treeless = new Set<string>();
   const spent = { usd: 0 };
   for (const t of trajectories.values()) spent.usd += t.totals.cost_usd ?? 0;
-  setMaxListeners(Math.max(10, opts.workers * 4), opts.signal);
+  // the run's own stop (a refused key) aborts the running instances as Ctrl-C does
+  const run = new AbortController();
+  const onAbort = (): void => run.abort(opts.signal.reason);
+  if (opts.signal.aborted) onAbort();
+  else opts.signal.addEventListener('abort', onAbort, { once: true });
+  setMaxListeners(Math.max(10, opts.workers * 4), opts.signal, run.signal);
   let next = 0;
   let stoppedForCost = false;
   const worker = async (): Promise<void> => {
-    while (!opts.signal.aborted && next < todo.length) {
+    while (!run.signal.aborted && next < todo.length) {
       if (opts.totalCostLimitUsd !== null && spent.usd >= opts.totalCostLimitUsd) {
         if (!stoppedForCost)
           notice(`--total-cost-limit ${opts.totalCostLimitUsd} USD reached: no further instance starts`);
@@ -163,6 +211,7 @@ async function runTodo(
         return;
       }
       const instance = todo[next++] as SweBenchInstance;
+      options.onInstanceStart?.(instance.instance_id);
       const key = imageKey(sandboxes, instance);
       const trajectory = await runAgentInstance({
         instance,
@@ -182,14 +231,31 @@ async function runTodo(
         timeoutMs: opts.instanceTimeoutMs,
         maxRetries: opts.maxRetries,
         costOf: opts.costOf,
-        signal: opts.signal,
+        signal: run.signal,
+        onStep: (step) => options.onStep?.(instance.instance_id, step),
+        onRetry: (failed) =>
+          notice(
+            `${instance.instance_id}: the sandbox failed (${failed.error?.message ?? 'unknown'}); running it again on a fresh sandbox`,
+          ),
       });
       const valid = trajectorySchema.parse(trajectory);
       const file = trajectoryPath(opts.out, instance.instance_id);
       await mkdir(join(opts.out, instance.instance_id), { recursive: true });
       await writeAtomic(file, `${JSON.stringify(valid, null, 2)}\n`);
+      if (opts.atif)
+        await writeAtomic(
+          atifPath(opts.out, instance.instance_id),
+          `${JSON.stringify(toAtifTrajectory(valid), null, 2)}\n`,
+        );
       countRan();
-      if (valid.exit_status !== 'aborted') {
+      const refused = authStop(valid);
+      if (refused !== null && stop.value === null && !run.signal.aborted) {
+        stop.value = refused;
+        notice(`stopping: ${refused.message}`);
+        run.abort(new Error(refused.message));
+      }
+      // an aborted or refused instance is not final: left out of preds.json, run again by --resume
+      if (isFinalStatus(valid.exit_status, valid.error?.kind ?? null)) {
         trajectories.set(instance.instance_id, valid);
         await preds.set(prediction(valid));
       }
@@ -200,6 +266,7 @@ async function runTodo(
   try {
     await Promise.all(Array.from({ length: Math.min(opts.workers, todo.length) }, worker));
   } finally {
+    opts.signal.removeEventListener('abort', onAbort);
     await sandboxes.close();
     if (local) await rm(localRoot, { recursive: true, force: true });
   }

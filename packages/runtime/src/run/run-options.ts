@@ -3,17 +3,18 @@
  * @module
  */
 import { availableParallelism, homedir } from 'node:os';
+import type { SandboxConfinement } from '../eval/sandbox-confinement.js';
 import { join, resolve } from 'node:path';
 import { type SandboxAdapter, SandkitError, SandkitErrorCode } from '@sandkit/core';
 import type { LanguageModel } from 'ai';
 import type { EvalSandboxKind } from '../eval/eval-sandboxes.js';
 import { minCreatesPerSecond } from '../pool/sandbox-quota.js';
 import { defaultPromptFile } from './prompt-template.js';
-import type { Trajectory } from './trajectory-schema.js';
+import type { Trajectory, TrajectoryStep } from './trajectory-schema.js';
 import type { CostOf } from './trajectory-step.js';
 
 /** Options of `runAgentBenchmark`. */
-export interface RunAgentBenchmarkOptions {
+export interface RunAgentBenchmarkOptions extends SandboxConfinement {
   /** Instances: SWE-bench JSON array, JSONL or Hugging Face parquet (loaded as `sandkit eval` loads them). */
   dataset: string;
   /** Output directory (created): `preds.json`, `run.json`, `<id>/<id>.traj.json`. */
@@ -68,8 +69,16 @@ export interface RunAgentBenchmarkOptions {
   maxSandboxes?: number;
   /** Sandbox creates per second at most. @default Infinity */
   createsPerSecond?: number;
+  /** Also write each trajectory in Harbor's ATIF v1.7 (`<id>/<id>.atif.json`, see `toAtifTrajectory`). @default false */
+  atif?: boolean;
   /** Aborting stops the run: model calls and commands are stopped, trajectories written `aborted`, sandboxes destroyed. */
   signal?: AbortSignal;
+  /** Called once the instances are chosen: `todo` of the chosen `instances` run now (the rest kept by `resume`). */
+  onPlan?: (plan: { instances: number; todo: number }) => void;
+  /** Called when an instance starts (before its sandbox is acquired). */
+  onInstanceStart?: (instanceId: string) => void;
+  /** Called after each model call of an instance and its tool calls (live progress). */
+  onStep?: (instanceId: string, step: TrajectoryStep) => void;
   /** Called when an instance finishes (its trajectory and prediction are on disk). */
   onInstanceDone?: (trajectory: Trajectory) => void;
   /** Called for notices (resume, skipped instances). */
@@ -77,7 +86,7 @@ export interface RunAgentBenchmarkOptions {
 }
 
 /** {@link RunAgentBenchmarkOptions} with every default filled. */
-export interface NormalizedRunOptions {
+export interface NormalizedRunOptions extends SandboxConfinement {
   dataset: string;
   out: string;
   model: LanguageModel;
@@ -105,6 +114,7 @@ export interface NormalizedRunOptions {
   workers: number;
   maxSandboxes: number;
   createsPerSecond: number;
+  atif: boolean;
   signal: AbortSignal;
 }
 
@@ -147,6 +157,13 @@ export function normalizeRunOptions(options: RunAgentBenchmarkOptions): Normaliz
   const sandbox = options.sandbox ?? 'local';
   if (!['local', 'docker', 'e2b'].includes(sandbox))
     invalid(`--sandbox must be local, docker or e2b, got ${sandbox}`);
+  const isolation = options.isolation ?? 'none';
+  if (isolation !== 'none' && isolation !== 'bubblewrap')
+    invalid(`--isolation must be none or bubblewrap, got ${isolation}`);
+  if (isolation === 'bubblewrap' && sandbox !== 'local')
+    invalid(
+      `--isolation bubblewrap confines the local sandbox; --sandbox ${sandbox} isolates by itself: drop --isolation`,
+    );
   if (options.image !== undefined && sandbox === 'local' && options.adapter === undefined)
     invalid(
       '--image names a Docker image or E2B template, and --sandbox local runs none: add --sandbox docker or e2b',
@@ -154,6 +171,8 @@ export function normalizeRunOptions(options: RunAgentBenchmarkOptions): Normaliz
   if (options.modelName.trim() === '') invalid('the model name must not be empty');
   const cacheHome = process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
   return {
+    isolation,
+    ...(options.network === undefined ? {} : { network: options.network }),
     dataset: resolve(options.dataset),
     out: resolve(options.out),
     model: options.model,
@@ -182,6 +201,7 @@ export function normalizeRunOptions(options: RunAgentBenchmarkOptions): Normaliz
     workers,
     maxSandboxes,
     createsPerSecond,
+    atif: options.atif ?? false,
     signal: options.signal ?? new AbortController().signal,
   };
 }

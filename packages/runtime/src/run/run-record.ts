@@ -28,8 +28,21 @@ export interface RunRecord {
   /** USD over the finished instances; `null` without a price. */
   cost_usd: number | null;
   steps: number;
+  /** Finished instances that ran again on a fresh sandbox after their first one's infrastructure failed. */
+  sandbox_retries: number;
+  /** Why the run stopped before its instances were done (`auth`: the provider refused the key); `null` when it did not. */
+  stopped: RunStop | null;
   /** Status of every finished instance, by id. */
   statuses: Record<string, AgentExitStatus>;
+}
+
+/** Why a run stopped early: the provider refused the credentials, so no instance could run. */
+export interface RunStop {
+  reason: 'auth';
+  /** The instance whose request was refused. */
+  instance_id: string;
+  /** What to do, with the provider's words. */
+  message: string;
 }
 
 /** Builds `run.json` from the trajectories of the chosen instances (one per id: never counted twice). */
@@ -40,6 +53,7 @@ export function buildRunRecord(input: {
   trajectories: ReadonlyMap<string, Trajectory>;
   ran: number;
   interrupted: boolean;
+  stopped: RunStop | null;
 }): RunRecord {
   const finished = input.instanceIds.flatMap((id) => {
     const t = input.trajectories.get(id);
@@ -76,6 +90,7 @@ export function buildRunRecord(input: {
       workers: o.workers,
       max_sandboxes: o.maxSandboxes,
       creates_per_second: Number.isFinite(o.createsPerSecond) ? o.createsPerSecond : null,
+      atif: o.atif,
     },
     started_at: input.startedAt.toISOString(),
     finished_at: new Date().toISOString(),
@@ -88,6 +103,8 @@ export function buildRunRecord(input: {
     tokens: sumUsage(finished.map((t) => t.totals)),
     cost_usd: costs.some((c) => c !== null) ? costs.reduce<number>((sum, c) => sum + (c ?? 0), 0) : null,
     steps: finished.reduce((n, t) => n + t.totals.steps, 0),
+    sandbox_retries: finished.filter((t) => t.attempts.length > 0).length,
+    stopped: input.stopped,
     statuses: Object.fromEntries(finished.map((t) => [t.instance_id, t.exit_status as AgentExitStatus])),
   };
 }
@@ -105,7 +122,8 @@ export function formatRunSummary(record: RunRecord, trajectories: ReadonlyMap<st
     `|${[' --- ', ...statuses.map(() => ' ---: ')].join('|')}|`,
     `| ${['instances', ...statuses.map((s) => String(record.status_counts[s]))].join(' | ')} |`,
     '',
-    `Steps: ${record.steps}. Tokens: ${record.tokens.input_tokens ?? 'n/a'} in (${record.tokens.cached_input_tokens ?? 0} cached), ${record.tokens.output_tokens ?? 'n/a'} out. Cost: ${usd(record.cost_usd)}. Wall time: ${(record.wall_time_ms / 1000).toFixed(1)} s.`,
+    ...(record.stopped === null ? [] : [`**Stopped:** ${record.stopped.message}`, '']),
+    `Steps: ${record.steps}. Sandbox retries: ${record.sandbox_retries}. Tokens: ${record.tokens.input_tokens ?? 'n/a'} in (${record.tokens.cached_input_tokens ?? 0} cached), ${record.tokens.output_tokens ?? 'n/a'} out. Cost: ${usd(record.cost_usd)}. Wall time: ${(record.wall_time_ms / 1000).toFixed(1)} s.`,
     '',
     '| instance | status | steps | tool calls | cost | patch lines | time (s) |',
     '|---|---|---:|---:|---:|---:|---:|',

@@ -51,6 +51,34 @@ export const trajectoryStepSchema = z.object({
   cost_usd: z.number().nonnegative().nullable(),
 });
 
+const sandboxSchema = z
+  .object({ id: z.string(), provider: z.string(), repo_dir: z.string(), acquire_ms: z.number() })
+  .nullable();
+
+const errorSchema = z.object({ message: z.string(), kind: z.string().nullable() }).nullable();
+
+/**
+ * An earlier attempt at the instance whose sandbox's infrastructure failed (it could not be
+ * created, or died under the tools), after which the instance ran again on a fresh sandbox.
+ */
+export const trajectoryAttemptSchema = z.object({
+  /** 1-based. */
+  attempt: z.number().int().positive(),
+  /** Always `sandbox_error` today. */
+  exit_status: z.enum(agentExitStatusList as [string, ...string[]]),
+  error: errorSchema,
+  started_at: z.string(),
+  finished_at: z.string(),
+  duration_ms: z.number().nonnegative(),
+  /** `null` when no sandbox was had. */
+  sandbox: sandboxSchema,
+  messages: z.array(z.unknown()),
+  steps: z.array(trajectoryStepSchema),
+  /** What the attempt had changed when it failed (`''` when the sandbox was gone). */
+  patch: z.string(),
+  patch_error: z.string().nullable(),
+});
+
 /** The whole trajectory. */
 export const trajectorySchema = z.object({
   format: z.literal('sandkit-trajectory-1'),
@@ -69,7 +97,7 @@ export const trajectorySchema = z.object({
   }),
   exit_status: z.enum(agentExitStatusList as [string, ...string[]]),
   /** What ended the instance when it was no `submitted`, `step_limit` or `cost_limit`. */
-  error: z.object({ message: z.string(), kind: z.string().nullable() }).nullable(),
+  error: errorSchema,
   /** `git diff` of the repository against its prepared state: tracked and new files, never `.sandkit/`. */
   patch: z.string(),
   /** Why the patch could not be taken (the sandbox was gone); `null` when it was. */
@@ -77,14 +105,19 @@ export const trajectorySchema = z.object({
   started_at: z.string(),
   finished_at: z.string(),
   duration_ms: z.number().nonnegative(),
-  sandbox: z
-    .object({ id: z.string(), provider: z.string(), repo_dir: z.string(), acquire_ms: z.number() })
-    .nullable(),
+  sandbox: sandboxSchema,
   /** The user message (the rendered prompt template). */
   prompt: z.string(),
   /** The conversation as the AI SDK keeps it (`ModelMessage`s): the prompt, then every response and tool result. */
   messages: z.array(z.unknown()),
+  /** The last attempt's steps (the one that gave `exit_status` and `patch`). */
   steps: z.array(trajectoryStepSchema),
+  /**
+   * Earlier attempts, each on its own sandbox, that ended in an infrastructure failure; `[]` when
+   * the first attempt was the last (at most one retry). Absent in files written before retries.
+   */
+  attempts: z.array(trajectoryAttemptSchema).default([]),
+  /** Sums over every attempt (what was paid), not only `steps`. */
   totals: tokenUsageSchema.extend({
     steps: z.number().int().nonnegative(),
     tool_calls: z.number().int().nonnegative(),
@@ -94,6 +127,8 @@ export const trajectorySchema = z.object({
 
 /** A trajectory (see {@link trajectorySchema}). */
 export type Trajectory = z.infer<typeof trajectorySchema>;
+/** An earlier attempt of a {@link Trajectory}. */
+export type TrajectoryAttempt = z.infer<typeof trajectoryAttemptSchema>;
 /** One step of a {@link Trajectory}. */
 export type TrajectoryStep = z.infer<typeof trajectoryStepSchema>;
 /** Token counts of a step. */

@@ -188,21 +188,30 @@ describe('startModelStandIn', () => {
     });
   });
 
-  describe('when openai-chat streams (stream: true)', () => {
+  describe.each(providers)('when %s streams (streamText sends stream: true)', (provider) => {
     it('answers as server-sent events the provider reads, tool calls and usage included', async () => {
       const { handle, tools, patch } = await buggyRepo();
       const server = await standIn(
         oracleScript([{ instance_id: 'x__y-1', problem_statement: problem, patch }]),
       );
-      const result = streamText({
-        model: model('openai-chat', server),
-        tools,
-        prompt,
-        stopWhen: stepCountIs(5),
-      });
+      const result = streamText({ model: model(provider, server), tools, prompt, stopWhen: stepCountIs(5) });
       expect(await result.text).toBe('done');
-      expect((await result.totalUsage).inputTokens).toBeGreaterThan(0);
+      const steps = await result.steps;
+      expect(steps[0]?.toolCalls.map((c) => c.toolName)).toEqual(['apply_diff']);
+      expect(steps[0]?.finishReason).toBe('tool-calls');
+      const usage = await result.totalUsage;
+      expect(usage.inputTokens).toBeGreaterThan(0);
+      expect(usage.outputTokens).toBeGreaterThan(0);
       expect(await readFile(join(handle.workdir, 'greet.py'), 'utf8')).toContain('"Hello, {name}"');
+    });
+
+    it('streams malformed arguments as written, which the SDK turns into a tool error result', async () => {
+      const { tools } = await buggyRepo();
+      const server = await standIn(malformedToolCallScript());
+      const result = streamText({ model: model(provider, server), tools, prompt, stopWhen: stepCountIs(3) });
+      expect(await result.text).toMatch(/^saw: /);
+      const first = (await result.steps)[0];
+      expect(first?.content.some((part) => part.type === 'tool-error')).toBe(true);
     });
   });
 

@@ -12,10 +12,13 @@ import { loadInstances } from '../../src/eval/load/instance-loader.js';
 import type { SweBenchInstance } from '../../src/eval/load/swe-bench-instance.js';
 import { trajectoryPath } from '../../src/run/run-agent-benchmark.js';
 import {
+  alwaysMalformedToolCallScript,
   alwaysServerErrorScript,
   contextOverflowScript,
   neverStopsScript,
   oracleScript,
+  rateLimitedOnceScript,
+  unknownToolScript,
 } from '../../src/run/stand-in/scripts.js';
 import { startModelStandIn } from '../../src/run/stand-in/start-model-stand-in.js';
 import { trajectorySchema } from '../../src/run/trajectory-schema.js';
@@ -60,11 +63,17 @@ describe('sandkit run', () => {
     expect(existsSync(join(out, 'eval', 'run_report.json'))).toBe(true);
   }, 120_000);
 
-  it('ends an agent that never stops at step_limit, a model that always answers 500 with model_error and a prompt over the context window with context_overflow, and the run goes on', async () => {
-    for (const [name, script, status, kind] of [
-      ['never', neverStopsScript(), 'step_limit', null],
-      ['500', alwaysServerErrorScript(), 'model_error', 'server_error'],
-      ['overflow', contextOverflowScript('anthropic'), 'context_overflow', 'context_overflow'],
+  it('ends each scripted misbehaviour with its documented status through the real CLI, and the run goes on', async () => {
+    const oracle = oracleScript(instances.map(toOracleInstance));
+    for (const [name, script, status, kind, retries] of [
+      ['never', neverStopsScript(), 'step_limit', null, '0'],
+      ['500', alwaysServerErrorScript(), 'model_error', 'server_error', '0'],
+      ['overflow', contextOverflowScript('anthropic'), 'context_overflow', 'context_overflow', '0'],
+      ['malformed', alwaysMalformedToolCallScript(), 'format_error', null, '0'],
+      // the tool error goes back to the model, which then answers: the run is not broken by it
+      ['unknown-tool', unknownToolScript(), 'submitted', null, '0'],
+      // a 429 with retry-after: 1, then the oracle: retried, not an error
+      ['429', rateLimitedOnceScript(oracle), 'submitted', null, '1'],
     ] as const) {
       const standIn = await startModelStandIn({ script });
       try {
@@ -85,7 +94,7 @@ describe('sandkit run', () => {
             '--step-limit',
             '3',
             '--max-retries',
-            '0',
+            retries,
             '--out',
             out,
           ],
@@ -99,6 +108,8 @@ describe('sandkit run', () => {
           JSON.parse(await readFile(trajectoryPath(out, 'sandkit-mini__pager-1'), 'utf8')),
         );
         expect(traj.error?.kind ?? null, name).toBe(kind);
+        if (name === 'unknown-tool' || name === 'malformed')
+          expect(traj.steps[0]?.tool_calls[0], name).toMatchObject({ is_error: true, duration_ms: null });
       } finally {
         await standIn.close();
       }
@@ -155,6 +166,56 @@ describe('sandkit run', () => {
       expect(existsSync(join(out, '.sandboxes'))).toBe(false);
     } finally {
       await standIn.close();
+    }
+  }, 180_000);
+
+  it('stops the whole run at the first 401 with a message naming the key variable (exit 3), and --resume finishes it', async () => {
+    const refusing = await startModelStandIn({
+      script: () => ({
+        type: 'http_error',
+        status: 401,
+        body: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } },
+      }),
+    });
+    const good = await startModelStandIn({ script: oracleScript(instances.map(toOracleInstance)) });
+    const out = join(dir, 'refused');
+    const three = instances.slice(0, 3).map((i) => i.instance_id);
+    const args = (baseURL: string) => [
+      'run',
+      '--dataset',
+      miniInstances,
+      '--repos',
+      join(dir, 'mirrors'),
+      '--model',
+      'anthropic:stand-in',
+      '--base-url',
+      baseURL,
+      '--instance-ids',
+      three.join(','),
+      '--workers',
+      '1',
+      '--out',
+      out,
+    ];
+    try {
+      const run = await runCli(args(refusing.baseURL), env);
+      expect(run.code, run.stderr).toBe(3);
+      expect(run.stderr).toContain('the provider refused the credentials');
+      expect(run.stderr).toContain('ANTHROPIC_API_KEY');
+      expect(run.stderr).toContain('invalid x-api-key');
+      // one request: a 401 is not retried, and no other instance was started
+      expect(refusing.requests()).toBe(1);
+      const record = JSON.parse(await readFile(join(out, 'run.json'), 'utf8'));
+      expect(record.stopped).toMatchObject({ reason: 'auth', instance_id: instances[0]?.instance_id });
+      expect(record.finished).toBe(0);
+      expect(JSON.parse(await readFile(join(out, 'preds.json'), 'utf8'))).toEqual({});
+      const resumed = await runCli([...args(good.baseURL), '--resume'], env);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      const preds = JSON.parse(await readFile(join(out, 'preds.json'), 'utf8'));
+      expect(Object.keys(preds).sort()).toEqual([...three].sort());
+    } finally {
+      await refusing.close();
+      await good.close();
     }
   }, 180_000);
 

@@ -4,12 +4,13 @@
  * `SandboxError` (`sandbox_unavailable`) that names the install command.
  * @module
  */
-import { requireOptionalPeers } from '../optional-peer/require-optional-peers.js';
+import { requireOptionalPeers } from '@sandkit/core';
 
 await requireOptionalPeers({
   subpath: '@sandkit/sandbox-adapters/conformance',
   packages: ['vitest'],
   install: 'npm install --save-dev vitest@4',
+  load: (name) => import(name),
 });
 const suite = await import('./describe-sandbox-conformance.js');
 

@@ -4,6 +4,8 @@
  */
 import { posix } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
+import { type NetworkPolicy, normalizeNetworkPolicy } from '../network/network-policy.js';
+import type { DockerNetwork } from './docker-egress.js';
 import {
   checkConnection,
   type DockerConnectionOptions,
@@ -33,8 +35,13 @@ export interface DockerSandboxAdapterOptions {
   nanoCpus?: number;
   /** Maximum number of processes in the container. @default no limit */
   pidsLimit?: number;
-  /** `'none'` (no network), `'bridge'`, or the name of a network. @default 'none' */
-  network?: string;
+  /**
+   * `'none'` (no network), `'all'` (the engine's default bridge; `'bridge'` says the same), an
+   * allowlist `{ allow: [...] }` (an internal network whose only way out is an egress proxy on this
+   * host: see docker-egress.ts), or the name of a network to join as it is.
+   * @default 'none'
+   */
+  network?: NetworkPolicy | string;
   /** Extra container labels (keys starting with `sandkit.` are reserved). @default {} */
   labels?: Record<string, string>;
   /**
@@ -61,7 +68,7 @@ export interface NormalizedDockerOptions {
   memoryBytes: number | undefined;
   nanoCpus: number | undefined;
   pidsLimit: number | undefined;
-  network: string;
+  network: DockerNetwork;
   labels: Record<string, string>;
   maxLifetimeSeconds: number;
   channel: boolean;
@@ -110,7 +117,7 @@ export function normalizeDockerOptions(options: DockerSandboxAdapterOptions): No
     memoryBytes: positiveInteger('memoryBytes', options.memoryBytes),
     nanoCpus: positiveInteger('nanoCpus', options.nanoCpus),
     pidsLimit: positiveInteger('pidsLimit', options.pidsLimit),
-    network: options.network ?? 'none',
+    network: dockerNetwork(options.network),
     labels: { ...labels },
     maxLifetimeSeconds: Math.ceil(maxLifetimeMs / 1000),
     channel: options.channel ?? true,
@@ -128,4 +135,20 @@ function positiveInteger(name: string, value: number | undefined): number | unde
 
 function invalid(message: string): SandkitError {
   return new SandkitError({ code: SandkitErrorCode.invalidOption, message });
+}
+
+/**
+ * @throws SandkitError `invalid_option` for a bad allowlist (network-policy.ts) or an empty name.
+ */
+function dockerNetwork(network: NetworkPolicy | string | undefined): DockerNetwork {
+  if (network === undefined || network === 'none') return { kind: 'mode', mode: 'none' };
+  if (network === 'all' || network === 'bridge') return { kind: 'mode', mode: 'bridge' };
+  if (typeof network === 'string') {
+    if (network.trim() === '')
+      throw invalid(`network must be 'none', 'all', { allow: [...] } or a network name, got ""`);
+    return { kind: 'mode', mode: network };
+  }
+  const policy = normalizeNetworkPolicy(network);
+  if (policy.kind !== 'allow') return { kind: 'mode', mode: policy.kind === 'none' ? 'none' : 'bridge' };
+  return { kind: 'allow', policy };
 }

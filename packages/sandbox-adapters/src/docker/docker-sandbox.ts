@@ -8,6 +8,7 @@ import { SandboxError, type SandboxHandle, SandkitErrorCode } from '@sandkit/cor
 import { baseEnvironment } from '../exec-options/base-environment.js';
 import { OutputLogRetention } from '../capture/output-log-retention.js';
 import { ChannelPool } from './channel-pool.js';
+import { type DockerEgress, prepareDockerEgress } from './docker-egress.js';
 import type { Docker } from './transport/docker-client.js';
 import { engineError, engineStatus } from './transport/docker-errors.js';
 import { dockerExec, runInternalScript } from './docker-exec.js';
@@ -35,26 +36,31 @@ export async function createDockerSandbox(
   signal?: AbortSignal,
 ): Promise<SandboxHandle> {
   const id = `docker-${randomUUID()}`;
+  const egress: DockerEgress = await prepareDockerEgress(docker, options.network, id);
   let container: Docker.Container;
   try {
     container = await docker.createContainer({
       Image: options.image,
       Cmd: ['/bin/sh', '-c', mainScript, String(options.maxLifetimeSeconds)],
       WorkingDir: options.workdir,
-      Env: Object.entries({ ...baseEnvironment, ...options.env }).map(([name, value]) => `${name}=${value}`),
+      Env: Object.entries({ ...baseEnvironment, ...egress.env, ...options.env }).map(
+        ([name, value]) => `${name}=${value}`,
+      ),
       ...(options.user === undefined ? {} : { User: options.user }),
       Labels: sandboxLabels(id, options.labels),
       Tty: false,
       OpenStdin: false,
       HostConfig: {
         AutoRemove: true,
-        NetworkMode: options.network,
+        NetworkMode: egress.networkMode,
+        ...(egress.dns === undefined ? {} : { Dns: egress.dns }),
         ...(options.memoryBytes === undefined ? {} : { Memory: options.memoryBytes }),
         ...(options.nanoCpus === undefined ? {} : { NanoCpus: options.nanoCpus }),
         ...(options.pidsLimit === undefined ? {} : { PidsLimit: options.pidsLimit }),
       },
     });
   } catch (error) {
+    await egress.close().catch(() => undefined);
     if (engineStatus(error) === 404) {
       throw new SandboxError({
         code: SandkitErrorCode.sandboxStartFailed,
@@ -78,12 +84,14 @@ export async function createDockerSandbox(
         throw engineError(error, `cannot remove container ${container.id.slice(0, 12)}`);
     } finally {
       untrackContainer(container.id);
+      await egress.close().catch(() => undefined);
     }
   };
   try {
     if (signal?.aborted)
       throw new SandboxError({ code: SandkitErrorCode.aborted, message: 'sandbox creation was aborted' });
     await container.start();
+    await egress.started();
     if (options.user !== undefined) {
       // The engine makes a missing WorkingDir as root: hand it to the sandbox user.
       const setup = await runEngineCommand(

@@ -5,13 +5,14 @@
  * command, as `/e2b` does, so a missing package is found before any sandbox is asked for.
  * @module
  */
-import { requireOptionalPeers } from '../optional-peer/require-optional-peers.js';
+import { requireOptionalPeers } from '@sandkit/core';
 import { dockerodeInstall } from './transport/docker-client.js';
 
 await requireOptionalPeers({
   subpath: '@sandkit/sandbox-adapters/docker',
   packages: ['dockerode'],
   install: dockerodeInstall,
+  load: (name) => import(name),
 });
 
 export { createDockerSandboxAdapter } from './docker-sandbox-adapter.js';

@@ -1,4 +1,9 @@
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
+import {
+  type NetworkPolicy,
+  type NormalizedNetworkPolicy,
+  normalizeNetworkPolicy,
+} from '../network/network-policy.js';
 
 /** Options of {@link createE2BSandboxAdapter}. */
 export interface E2BSandboxAdapterOptions {
@@ -39,6 +44,13 @@ export interface E2BSandboxAdapterOptions {
    * @default 600_000 (10 minutes)
    */
   fileRequestTimeoutMs?: number;
+  /**
+   * Where the sandbox may connect, enforced by E2B itself at creation: `'none'` is
+   * `allowInternetAccess: false`; an allowlist is `network: { allowOut: [...], denyOut: ['0.0.0.0/0'] }`
+   * (E2B's egress filter: host names, `*.` wildcards, IPs and CIDR blocks).
+   * @default 'all'
+   */
+  network?: NetworkPolicy;
 }
 
 /** {@link E2BSandboxAdapterOptions} with defaults filled in. */
@@ -55,12 +67,13 @@ export interface NormalizedE2BOptions {
   envs: Record<string, string>;
   killGraceMs: number;
   fileRequestTimeoutMs: number;
+  network: NormalizedNetworkPolicy;
 }
 
 /**
  * Fills the defaults of {@link E2BSandboxAdapterOptions} once.
  * @throws SandkitError `invalid_option` for a non-positive `timeoutMs` (0 included) or
- *   `fileRequestTimeoutMs`, or a relative `workdir`.
+ *   `fileRequestTimeoutMs`, a relative `workdir`, or a bad network policy (network-policy.ts).
  */
 export function normalizeE2BOptions(options: E2BSandboxAdapterOptions): NormalizedE2BOptions {
   const timeoutMs = options.timeoutMs ?? 300_000;
@@ -98,6 +111,7 @@ export function normalizeE2BOptions(options: E2BSandboxAdapterOptions): Normaliz
     envs: options.envs ?? {},
     killGraceMs,
     fileRequestTimeoutMs,
+    network: normalizeNetworkPolicy(options.network),
   };
 }
 
@@ -106,4 +120,14 @@ function invalid(message: string): SandkitError {
     code: SandkitErrorCode.invalidOption,
     message: `createE2BSandboxAdapter: ${message}`,
   });
+}
+
+/** The SDK's create options that carry `policy` (none for `'all'`). */
+export function e2bNetworkOptions(policy: NormalizedNetworkPolicy): {
+  allowInternetAccess?: boolean;
+  network?: { allowOut: string[]; denyOut: string[] };
+} {
+  if (policy.kind === 'all') return {};
+  if (policy.kind === 'none') return { allowInternetAccess: false };
+  return { network: { allowOut: [...policy.entries], denyOut: ['0.0.0.0/0'] } };
 }

@@ -28,6 +28,7 @@ import { execDir } from './e2b-exec-script.js';
 import { type E2BFileRequest, readE2BFile, writeE2BFile } from './e2b-files.js';
 import {
   type E2BSandboxAdapterOptions,
+  e2bNetworkOptions,
   type NormalizedE2BOptions,
   normalizeE2BOptions,
 } from './e2b-options.js';
@@ -72,10 +73,13 @@ export function createE2BSandboxAdapter(options: E2BSandboxAdapterOptions = {}):
   return {
     name: 'e2b',
     async create() {
-      const sandbox = await startE2BSandbox(config, config.template, config.timeoutMs, {
-        'sandkit.managed': 'true',
-        ...config.metadata,
-      });
+      const sandbox = await startE2BSandbox(
+        config,
+        config.template,
+        config.timeoutMs,
+        { 'sandkit.managed': 'true', ...config.metadata },
+        e2bNetworkOptions(config.network),
+      );
       return createE2BHandle(sandbox, config);
     },
   };

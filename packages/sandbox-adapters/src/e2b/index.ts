@@ -4,12 +4,13 @@
  * (`sandbox_unavailable`) that names the install command.
  * @module
  */
-import { requireOptionalPeers } from '../optional-peer/require-optional-peers.js';
+import { requireOptionalPeers } from '@sandkit/core';
 
 await requireOptionalPeers({
   subpath: '@sandkit/sandbox-adapters/e2b',
   packages: ['e2b', '@e2b/code-interpreter'],
   install: 'npm install e2b@2 @e2b/code-interpreter@2',
+  load: (name) => import(name),
 });
 const adapter = await import('./e2b-sandbox-adapter.js');
 
@@ -18,3 +19,4 @@ export const createE2BSandboxAdapter: typeof adapter.createE2BSandboxAdapter =
   adapter.createE2BSandboxAdapter;
 export type { E2BSandboxAdapter, E2BSandboxHandle } from './e2b-sandbox-adapter.js';
 export type { E2BSandboxAdapterOptions } from './e2b-options.js';
+export type { NetworkPolicy } from '../network/network-policy.js';

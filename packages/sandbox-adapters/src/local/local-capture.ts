@@ -121,6 +121,11 @@ export class LocalCapture {
     );
   }
 
+  /** The log files' paths (a process in another mount namespace with the same view opens them by name). */
+  get paths(): { stdout: string; stderr: string } {
+    return { stdout: this.out.path, stderr: this.err.path };
+  }
+
   /** File descriptors for the child's stdout and stderr. */
   get fds(): { stdout: number; stderr: number } {
     return { stdout: this.out.fd, stderr: this.err.fd };

@@ -106,7 +106,12 @@ async function followLinks(path: string): Promise<string> {
   throw linkLoopError('write', path);
 }
 
-function fileError(error: unknown, path: string): SandkitError {
+/**
+ * The sandkit error for a node:fs error (an errno `code`) on `path`: `file_not_found`,
+ * `is_directory`, `not_directory`, `too_large`, `refused` (a link loop), `aborted`, else
+ * `sandbox_unavailable`.
+ */
+export function fileError(error: unknown, path: string): SandkitError {
   if (SandkitError.isInstance(error)) return error;
   const code = (error as NodeJS.ErrnoException).code;
   const details = { path };

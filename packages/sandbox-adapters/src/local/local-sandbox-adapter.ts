@@ -1,15 +1,15 @@
 /**
  * The local adapter: each sandbox is a directory on this machine and commands run as this user.
  *
- * There is NO isolation: a command can read and write anything the host user can. Use it for
- * tests, trusted tasks, and development; use the Docker or E2B adapter for untrusted code.
+ * With `isolation: 'none'` (the default) there is NO isolation: a command can read and write
+ * anything the host user can. With `isolation: 'bubblewrap'` every command and file operation runs
+ * in one bubblewrap sandbox per sandbox (bubblewrap/bubblewrap-session.ts).
  * @module
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, realpath, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import {
   type SandboxAdapter,
   type SandboxClient,
@@ -19,9 +19,18 @@ import {
   SandkitErrorCode,
 } from '@sandkit/core';
 import { OutputLogRetention } from '../capture/output-log-retention.js';
+import { assertBubblewrapAvailable } from './bubblewrap/bubblewrap-available.js';
+import { runBubblewrapCommand } from './bubblewrap/bubblewrap-exec.js';
+import { readBubblewrapFile, writeBubblewrapFile } from './bubblewrap/bubblewrap-files.js';
+import { BubblewrapSession } from './bubblewrap/bubblewrap-session.js';
 import { processTag, runLocalCommand } from './local-exec.js';
 import { localOwnerFile, removeLeftoverLocalSandboxes, writeLocalOwner } from './local-leftovers.js';
 import { readLocalFile, writeLocalFile } from './local-files.js';
+import {
+  type LocalSandboxAdapterOptions,
+  type NormalizedLocalOptions,
+  normalizeLocalOptions,
+} from './local-sandbox-options.js';
 import {
   groupsWorkingIn,
   killTagged,
@@ -29,21 +38,6 @@ import {
   liveGroups,
   signalGroup,
 } from './transport/process-group.js';
-
-/** Options of {@link createLocalSandboxAdapter}. */
-export interface LocalSandboxAdapterOptions {
-  /**
-   * Parent directory in which each sandbox's directory is made (with mkdtemp); created if missing.
-   * @default os.tmpdir()
-   */
-  root?: string;
-  /**
-   * A directory whose contents are copied into every new sandbox (symlinks copied as symlinks,
-   * modes kept).
-   * @default none (an empty sandbox)
-   */
-  template?: string;
-}
 
 /** How long `destroy()` waits for killed process groups to disappear, in ms. */
 const destroyWaitMs = 2000;
@@ -98,26 +92,29 @@ export function localOutputLogDir(workdir: string): string {
  * the sandboxes under `root` whose owner is gone, killing their tagged processes
  * ({@link removeLeftoverLocalSandboxes}; `sandkit clean` runs it on demand).
  *
- * @throws SandkitError `invalid_option` when `root` or `template` is given but is not a non-empty string.
- * @throws SandboxError `sandbox_start_failed` from `create()` when the directory cannot be made or
- *   the template is missing or cannot be copied.
+ * With `isolation: 'bubblewrap'`, `create()` also starts the sandbox's bwrap (and its egress proxy
+ * under an allowlist policy); `destroy()` SIGKILLs it, and the kernel ends every process in its PID
+ * namespace with it.
+ *
+ * @throws SandkitError `invalid_option` for a bad option (see {@link normalizeLocalOptions}).
+ * @throws SandkitError `capability_unsupported` for a network policy other than `'all'` without isolation.
+ * @throws SandboxError `sandbox_start_failed` from `create()` when the directory cannot be made,
+ *   the template is missing or cannot be copied, or bwrap cannot start.
+ * @throws SandboxError `sandbox_unavailable` from the first `create()` with bubblewrap when `bwrap` is
+ *   missing or the kernel does not let this user create namespaces (the message says how to fix it).
  */
 export function createLocalSandboxAdapter(options: LocalSandboxAdapterOptions = {}): SandboxAdapter {
-  for (const key of ['root', 'template'] as const) {
-    const value = options[key];
-    if (value !== undefined && (typeof value !== 'string' || value === '')) {
-      throw new SandkitError({
-        code: SandkitErrorCode.invalidOption,
-        message: `${key} must be a non-empty directory path, got ${JSON.stringify(value)}`,
-      });
-    }
-  }
-  const parent = resolve(options.root ?? tmpdir());
-  const template = options.template === undefined ? undefined : resolve(options.template);
+  const normalized = normalizeLocalOptions(options);
+  const { root: parent, template } = normalized;
+  let bubblewrapChecked: Promise<void> | undefined;
   let leftoversSwept: Promise<unknown> | undefined;
   return {
     name: 'local',
     async create() {
+      if (normalized.bubblewrap !== undefined) {
+        bubblewrapChecked ??= assertBubblewrapAvailable(normalized.bubblewrap.bwrapPath);
+        await bubblewrapChecked;
+      }
       let workdir: string | undefined;
       let id = '';
       try {
@@ -149,12 +146,16 @@ export function createLocalSandboxAdapter(options: LocalSandboxAdapterOptions = 
           details: { root: parent, template },
         });
       }
-      return createLocalSandbox(id, workdir);
+      return createLocalSandbox(id, workdir, normalized);
     },
   };
 }
 
-function createLocalSandbox(id: string, workdir: string): SandboxHandle {
+async function createLocalSandbox(
+  id: string,
+  workdir: string,
+  options: NormalizedLocalOptions,
+): Promise<SandboxHandle> {
   const groups = new Set<number>();
   liveSandboxes.set(id, { workdir, groups });
   if (!exitHookInstalled) {
@@ -162,6 +163,23 @@ function createLocalSandbox(id: string, workdir: string): SandboxHandle {
     process.on('exit', destroyLiveSandboxesSync);
   }
   const logs = new OutputLogRetention(localOutputLogDir(workdir));
+  let session: BubblewrapSession | undefined;
+  if (options.bubblewrap !== undefined) {
+    try {
+      session = await BubblewrapSession.start({
+        options: options.bubblewrap,
+        workdir,
+        logDir: localOutputLogDir(workdir),
+        protectedPaths: options.protectedPaths.map((path) => join(workdir, path)),
+        network: options.network,
+        track: (pid) => groups.add(pid),
+      });
+    } catch (error) {
+      await destroyLocalSandbox(id, workdir, groups);
+      liveSandboxes.delete(id);
+      throw error;
+    }
+  }
   let destroying: Promise<void> | undefined;
   const assertLive = (): void => {
     if (destroying !== undefined) {
@@ -183,27 +201,65 @@ function createLocalSandbox(id: string, workdir: string): SandboxHandle {
     if (alive) groups.add(pgid);
     else groups.delete(pgid);
   };
-  const client: SandboxClient = {
-    async exec(command, execOptions = {}) {
-      assertLive();
-      return runLocalCommand(command, execOptions, { workdir, sandboxId: id, logs, track });
-    },
-    async readFile(path, readOptions = {}) {
-      assertLive();
-      return readLocalFile(workdir, path, readOptions.signal);
-    },
-    async writeFile(path, data, writeOptions = {}) {
-      assertLive();
-      return writeLocalFile(workdir, path, data, writeOptions);
-    },
-  };
+  const client: SandboxClient =
+    session === undefined
+      ? {
+          async exec(command, execOptions = {}) {
+            assertLive();
+            return runLocalCommand(command, execOptions, { workdir, sandboxId: id, logs, track });
+          },
+          async readFile(path, readOptions = {}) {
+            assertLive();
+            return readLocalFile(workdir, path, readOptions.signal);
+          },
+          async writeFile(path, data, writeOptions = {}) {
+            assertLive();
+            return writeLocalFile(workdir, path, data, writeOptions);
+          },
+        }
+      : bubblewrapClient(session, id, workdir, logs, assertLive);
   return {
     id,
     client,
     workdir,
     destroy() {
-      destroying ??= destroyLocalSandbox(id, workdir, groups).finally(() => liveSandboxes.delete(id));
+      destroying ??= (session?.close() ?? Promise.resolve())
+        .then(() => destroyLocalSandbox(id, workdir, groups))
+        .finally(() => liveSandboxes.delete(id));
       return destroying;
+    },
+  };
+}
+
+/** The client of a bubblewrap sandbox: every operation through its exec server. */
+function bubblewrapClient(
+  session: BubblewrapSession,
+  id: string,
+  workdir: string,
+  logs: OutputLogRetention,
+  assertLive: () => void,
+): SandboxClient {
+  const context = {
+    workdir,
+    sandboxId: id,
+    logs,
+    server: () => session.server(),
+    get env() {
+      return session.env;
+    },
+  };
+  return {
+    async exec(command, execOptions = {}) {
+      assertLive();
+      return runBubblewrapCommand(command, execOptions, context);
+    },
+    async readFile(path, readOptions = {}) {
+      assertLive();
+      return readBubblewrapFile(await session.server(), workdir, path, readOptions.signal);
+    },
+    async writeFile(path, data, writeOptions = {}) {
+      assertLive();
+      return writeBubblewrapFile(await session.server(), workdir, path, data, writeOptions);
     },
   };
 }

@@ -2,15 +2,19 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SandboxError, SandkitErrorCode } from '@sandkit/core';
+import { requireOptionalPeers, SandboxError, SandkitErrorCode } from '@sandkit/core';
 import { describe, expect, it } from 'vitest';
-import { requireOptionalPeers } from '../../src/optional-peer/require-optional-peers.js';
 
 describe('requireOptionalPeers', () => {
   describe('when every package is installed', () => {
     it('resolves', async () => {
       await expect(
-        requireOptionalPeers({ subpath: 'x/y', packages: ['zod', 'e2b'], install: 'npm install zod' }),
+        requireOptionalPeers({
+          subpath: 'x/y',
+          packages: ['zod', 'e2b'],
+          install: 'npm install zod',
+          load: (name) => import(name),
+        }),
       ).resolves.toBeUndefined();
     });
   });
@@ -21,6 +25,7 @@ describe('requireOptionalPeers', () => {
         subpath: '@sandkit/sandbox-adapters/e2b',
         packages: ['sandkit-no-such-package-a', 'zod', '@sandkit-no-such/package-b'],
         install: 'npm install a b',
+        load: (name) => import(name),
       }).catch((caught: unknown) => caught);
       expect(SandboxError.isInstance(error)).toBe(true);
       const sandboxError = error as SandboxError;
@@ -45,6 +50,7 @@ describe('requireOptionalPeers', () => {
           subpath: 'x',
           packages: [pathToFileURL(broken).href],
           install: 'npm install x',
+          load: (name) => import(name),
         }).catch((caught: unknown) => caught);
         expect(SandboxError.isInstance(error)).toBe(false);
         expect((error as { code?: string }).code).toBe('ERR_MODULE_NOT_FOUND');

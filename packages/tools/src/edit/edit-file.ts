@@ -28,6 +28,7 @@ import {
 import { inPlaceNotice, writeKeepingLinks } from '../files/write-keeping-links.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { withInodeLock, withPathLock } from '../workspace/path-lock.js';
+import { assertNotProtected } from '../workspace/protected-path.js';
 import { inspectToolPath } from '../workspace/resolve-path.js';
 import { isWellFormedText, loneSurrogateMessage } from '../workspace/text-checks.js';
 import { applyTextEdits } from './apply-text-edits.js';
@@ -101,6 +102,7 @@ export function createEditFileTool(
     async execute(input, { signal }) {
       const target = await inspectToolPath(context, input.path);
       const shown = target.relative;
+      assertNotProtected(context, target, 'edit');
       if (target.kind === 'missing') throw missingFile(shown);
       if (target.kind === 'directory') throw isDirectory(shown);
       if (target.kind === 'other') throw notRegularFile(shown, 'special');

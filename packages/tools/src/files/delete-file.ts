@@ -20,6 +20,7 @@ import { isWellFormedText, loneSurrogateMessage } from '../workspace/text-checks
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { checkPathConvention } from '../workspace/path-convention.js';
 import { withPathLock } from '../workspace/path-lock.js';
+import { assertNotProtected } from '../workspace/protected-path.js';
 import { isInside, resolveRoot, resolveToolPath } from '../workspace/resolve-path.js';
 import { findNameTwin, hasNonAscii, twinNotice } from '../workspace/unicode-name-twin.js';
 
@@ -95,6 +96,7 @@ export function createDeleteFileTool(
       const target = posix.join(parent.absolute, posix.basename(lexical));
       const shown = posix.join(parent.relative, posix.basename(lexical));
       if (target === parent.root || !isInside(parent.root, target)) await resolveToolPath(context, target);
+      assertNotProtected(context, { relative: shown }, 'delete');
       const run = (path: string) =>
         withPathLock(client, path, async () => {
           const argv = ['sh', '-c', script, 'delete_file', path, input.recursive ? '1' : '0'];

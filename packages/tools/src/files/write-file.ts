@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { withInodeLock, withPathLock } from '../workspace/path-lock.js';
+import { assertNotProtected } from '../workspace/protected-path.js';
 import { relativeTo, resolveToolPath } from '../workspace/resolve-path.js';
 import { isWellFormedText, loneSurrogateMessage } from '../workspace/text-checks.js';
 import { contentRevision, expectedRevisionField } from './content-revision.js';
@@ -92,6 +93,7 @@ export function createWriteFileTool(
       const resolved = await resolveToolPath(context, input.path);
       const shown = resolved.relative;
       if (shown === '.') throw isDirectory(shown, 'give a file path inside it');
+      assertNotProtected(context, resolved);
       checkNameLengths(resolved.absolute, shown);
       return withPathLock(client, resolved.absolute, async () => {
         const quoted = formatCommand([resolved.absolute]);

@@ -21,7 +21,9 @@
  * test names it, and the counts from `Summary [ 0.012s] 3 tests run: 1 passed, 2 failed, 0 skipped`
  * (always: the libtest output nextest re-prints in each `--- STDOUT: crate tests::x ---` block,
  * `running 1 test` … `test result: FAILED. 0 passed; 1 failed; …`, is a copy and never counted).
- * A `FLAKY n/m` test passed on a retry: status `passed`, outcome `flaky`.
+ * A `FLAKY n/m` test passed on a retry: status `passed`, outcome `flaky`, `tries` n; a test retried
+ * with `TRY n` lines has the largest n as its `tries`, and the status of its last try when no
+ * other line gives one (a test that failed every try).
  * A test killed by a signal gets the signal in its message; a failed test gets its panic.
  *
  * Tests of one name in two binaries (`tests::it_works` in crates `alpha` and `beta` of a
@@ -66,6 +68,8 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
   let nextestCounts: { passed: number; failed: number; skipped: number; total: number } | undefined;
   /** Inside nextest's `--- STDOUT: crate tests::x ---` block: libtest's lines there are a copy. */
   let nextestEcho = false;
+  /** nextest: each retried test's last `TRY n` word (a test that failed every try has no other line). */
+  const lastTry = new Map<string, string>();
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
     if (nextestBlock.test(line)) {
@@ -123,7 +127,9 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     const status = nextestStatus.exec(line);
     if (status || /^-{12}$/.test(line)) nextestEcho = false;
     if (status) {
-      readNextestStatus(collector, status[1] as string, status[3] as string);
+      const word = status[1] as string;
+      if (word.startsWith('TRY ')) lastTry.set(status[3] as string, word.replace(/^TRY \d+ /, ''));
+      readNextestStatus(collector, word, status[3] as string);
       continue;
     }
     const nextestRun = nextestSummary.exec(line);
@@ -176,6 +182,9 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
     }
   }
   // nextest prints a failed test's output after its status line: give it its panic.
+  // A retried test with no line but its tries (every try failed): its last try is its result.
+  for (const [name, word] of lastTry)
+    if (collector.statusOf(name) === undefined) readNextestStatus(collector, word, name);
   for (const [thread, message] of allPanics) {
     const result = collector.statusOf(thread);
     if (result === 'failed' || result === 'error') collector.fail(thread, message);
@@ -199,8 +208,13 @@ export function parseCargo(lines: readonly string[]): ParsedTestOutput {
   );
 }
 
-/** Records one nextest status line; a retry (`TRY n …`) is not a result. */
+/**
+ * Records one nextest status line. A retry (`TRY n …`) is not a result, only its try number;
+ * `FLAKY n/m` passed on try n (nextest's `{attempt}/{total attempts}`).
+ */
 function readNextestStatus(collector: TestCollector, word: string, name: string): void {
+  const attempt = /^(?:TRY|FLAKY) (\d+)/.exec(word);
+  if (attempt) collector.tried(name, Number(attempt[1]));
   if (word.startsWith('TRY ')) return;
   if (word.startsWith('FLAKY')) collector.add(name, 'passed', { outcome: 'flaky' });
   else if (word === 'PASS' || word === 'LEAK') collector.add(name, 'passed');

@@ -6,9 +6,12 @@
  * `/` as Catch2's JUnit reporter joins them. Counts from `test cases: 4 | 1 passed | 3 failed`
  * (or `All tests passed (N assertions in M test cases)`, compact `Passed N test cases` / `Failed
  * N test cases`, JUnit `<testsuite … errors= failures= tests= skipped=>`). A crash (`due to a
- * fatal error condition:` / a signal) is an `error` for the test case shown above it.
+ * fatal error condition:` / a signal) is an `error` for the test case shown above it. A test file
+ * that did not compile (`g++ … && ./tests` printing only g++'s errors) is an `error` per source
+ * file with its first compiler error (build-errors.ts).
  * @module
  */
+import { withBuildErrors } from './build-errors.js';
 import { TestCollector } from './test-collector.js';
 import type { ParsedTestOutput } from './test-output-types.js';
 import { unescapeXml } from './xml-text.js';
@@ -120,7 +123,7 @@ export function parseCatch2(lines: readonly string[]): ParsedTestOutput {
       collector.counts = compact[1] === 'Passed' ? { passed: count, failed: 0 } : { failed: count };
     }
   }
-  return collector.finish('catch2');
+  return withBuildErrors(collector.finish('catch2'), lines);
 }
 
 function nextText(lines: readonly string[], start: number): string {

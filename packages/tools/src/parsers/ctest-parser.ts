@@ -4,7 +4,8 @@
  * ms)` and `[  FAILED  ] Suite.Name (0 ms)`). Listed: every googletest test (`OK` passed, `FAILED`
  * failed, `SKIPPED` skipped) and every CTest test by its name (`1/4 Test #1: name .... Passed`,
  * `***Failed`, `***Exception: …`/`Subprocess aborted`, `***Timeout`, `***Not Run` — the last three
- * are `error`). A googletest test that printed `[ RUN      ]` and no result, inside a CTest test
+ * are `error`; a `Not Run` takes ctest's reason from the line before it, `Unable to find
+ * executable: …` when its target did not build). A googletest test that printed `[ RUN      ]` and no result, inside a CTest test
  * that crashed or timed out, is the test that was running: an `error` with the CTest reason.
  *
  * Counts from CTest's `25% tests passed, 3 tests failed out of 4` (CTest tests, not googletest
@@ -26,6 +27,8 @@ const gtestRun = /^\[ RUN {6}\] (\S+)$/;
 const ctestResult =
   /^\s*\d+\/\d+ Test\s+#(\d+): (.+?) \.*\s*(Passed|\*\*\*Failed|\*\*\*Not Run \(Disabled\)|\*\*\*Not Run|\*\*\*Timeout|.*?\*\*\*Exception:.*?|\*\*\*Skipped|Not Run)\s+[\d.]+ sec$/;
 const summary = /^\d+% tests passed, (\d+) tests? failed out of (\d+)$/;
+/** ctest's reason for a `***Not Run` (an executable never built, a REQUIRED_FILES entry missing). */
+const notStarted = /^(?:Unable to find (?:executable|required file): .*|Could not find executable .*)$/;
 const didNotRunHeader = /^The following tests did not run:$/;
 const didNotRunEntry = /^\s*\d+ - .+ \((Skipped|Disabled)\)$/;
 const gtestPassed = /^\[ {2}PASSED {2}\] (\d+) tests?\.$/;
@@ -48,7 +51,10 @@ export function parseCtest(lines: readonly string[]): ParsedTestOutput {
   let inDidNotRun = false;
   const didNotRun = { Skipped: 0, Disabled: 0 };
   let ctestSkipLines = 0;
+  let previous = '';
   for (const raw of lines) {
+    const before = previous;
+    previous = raw;
     const numbered = prefix.exec(raw);
     const owner = numbered ? (numbered[1] as string) : '';
     const line = numbered ? raw.slice((numbered[0] as string).length) : raw;
@@ -78,7 +84,9 @@ export function parseCtest(lines: readonly string[]): ParsedTestOutput {
       } else {
         const crashed = outcome !== 'Failed';
         collector.add(name, crashed ? 'error' : 'failed');
-        collector.fail(name, outcome.replace(/:$/, ''));
+        // ctest says why a test did not start on the line before its result.
+        const why = outcome === 'Not Run' ? notStarted.exec(before)?.[0] : undefined;
+        collector.fail(name, why ?? outcome.replace(/:$/, ''));
         if (crashed) {
           const inside = running.get(ctest[1] as string) ?? running.get('');
           if (inside !== undefined) {

@@ -17,6 +17,8 @@ const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
   ['junit-xml', junitXmlSignature],
   ['rspec-json', rspecJsonSignature],
   ['junit5', junit5ConsoleSignature],
+  // The launcher's usage, printed with its exception when discovery failed (nothing ran).
+  ['junit5', /^Usage: ConsoleLauncher \[OPTIONS\]$/m],
   [
     'catch2',
     /^test cases:\s+\d+ \||^All tests passed \(\d+ assertions? in \d+ test cases?\)$|^(?:Passed|Failed) (?:all )?\d+ test cases?\b|<testcase classname="[^"]*" name="[^"]*" time="[\d.]+" status="run"/m,
@@ -57,6 +59,8 @@ const signatures: ReadonlyArray<[TestFramework, RegExp]> = [
     'pytest',
     /^=+ (?:test session starts|(?!tests finished: ).*\b(?:passed|failed|errors?|no tests ran)\b.* in [\d.]+(?:s| seconds)(?: \([^)]*\))?) =+$/m,
   ],
+  // A conftest.py that does not import: pytest exits 4 before its session header.
+  ['pytest', /^ImportError while loading conftest '.+'\.$/m],
   // -q: its progress lines (`..F.s                [ 40%]`); the summary then has no border.
   ['pytest', /^[.FEsxX]+ +\[ *\d+%\]$/m],
   [

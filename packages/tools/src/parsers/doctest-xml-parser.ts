@@ -5,9 +5,11 @@
  * when any `<Expression success="false">` or `<Exception>` is inside it, and passes when it holds
  * a passing expression (printed with `-s`) and no failing one; a test case without subcases is
  * listed by its own name. Counts from `<OverallResultsTestCases successes= failures=
- * skipped=>` (test cases, not subcases).
+ * skipped=>` (test cases, not subcases). A test binary that did not compile is an `error` per
+ * source file with its first compiler error (build-errors.ts).
  * @module
  */
+import { withBuildErrors } from './build-errors.js';
 import { TestCollector } from './test-collector.js';
 import type { ParsedTestOutput } from './test-output-types.js';
 import { unescapeXml } from './xml-text.js';
@@ -77,7 +79,7 @@ export function parseDoctestXml(lines: readonly string[]): ParsedTestOutput {
       collector.counts = { passed, failed, skipped, total: passed + failed + skipped };
     }
   }
-  return collector.finish('doctest-xml');
+  return withBuildErrors(collector.finish('doctest-xml'), lines);
 }
 
 /** Fails the innermost frame; its parents learn a child failed. */

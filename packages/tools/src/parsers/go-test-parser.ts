@@ -15,7 +15,9 @@
  *
  * Tests of one name in two packages (`--- PASS: TestX` before `ok example.com/m/a` and again
  * before `ok example.com/m/b`) stay two tests, each named `example.com/m/a.TestX`; a name only one
- * package has keeps its bare name (SWE-bench's lists name go tests bare).
+ * package has keeps its bare name (SWE-bench's lists name go tests bare). A package pattern go
+ * cannot resolve (`pattern ./x/...: lstat ./x/: no such file or directory`) is an `error` named by
+ * the pattern.
  * @module
  */
 import { nameByOwner, ownerKey } from './owner-names.js';
@@ -57,6 +59,8 @@ interface PackageState {
   lastOutput: string | undefined;
 }
 
+/** go's refusal of a package pattern it cannot resolve (`pattern ./x/...: lstat ./x/: no such file or directory`). */
+const patternError = /^pattern (\S+): (.+)$/;
 const newState = (key: string): PackageState => ({
   key,
   running: [],
@@ -111,6 +115,13 @@ class GoParser {
       }
       if (line.startsWith('\t') || line.startsWith(' ')) return;
       this.buildPackage = undefined;
+    }
+    const missing = patternError.exec(line);
+    if (missing) {
+      // go matched no package (`go test ./missing/...`): nothing was built or run.
+      this.collector.add(missing[1] as string, 'error');
+      this.collector.fail(missing[1] as string, line);
+      return;
     }
     const state = this.plain;
     const run = runLine.exec(line);

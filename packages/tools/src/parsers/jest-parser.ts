@@ -8,7 +8,11 @@
  * its file, with the reason as its message, and counts as failed: jest's `Tests:` line leaves it
  * out, so each such suite is added to `failed` and `total` (when no test failed, jest's own `Test
  * Suites: N failed` is the number of them). A failing `beforeAll` hook fails the
- * tests under it, which jest lists as failed.
+ * tests under it, which jest lists as failed. A test `jest.retryTimes(n, { logErrorsBeforeRetry:
+ * true })` retried is one test whose `tries` are its `RETRY n` lines plus its last run (passed:
+ * outcome `flaky`); without `logErrorsBeforeRetry` jest prints no try, so none is given. A run
+ * that found no test file (`No tests found, exiting with code 1`) is an `error` named by its
+ * `Pattern:`.
  * @module
  */
 import { readCountWords, TestCollector } from './test-collector.js';
@@ -20,6 +24,10 @@ const suitesSummary = /^Test Suites:\s+(.*\d+ total)\s*$/;
 const fileLine = /^(PASS|FAIL) \S/;
 const testLine = /^(\s+)(✓|✕|√|×|○ skipped|✎ todo) (.+?)(?: \(\d+(?:\.\d+)? m?s\))?$/;
 const failureHeader = /^\s+● (.+)$/;
+/** `jest.retryTimes(n, { logErrorsBeforeRetry: true })`: the test's full name, then a `RETRY n` per failed try. */
+const retryErrors = /^\s*LOGGING RETRY ERRORS\s+(.+?)\s*$/;
+const noTests = /^No tests found, exiting with code 1$/;
+const retryLine = /^\s*RETRY (\d+)\s*$/;
 
 /** Parses jest output. Pure; never throws. */
 export function parseJest(lines: readonly string[]): ParsedTestOutput {
@@ -28,9 +36,34 @@ export function parseJest(lines: readonly string[]): ParsedTestOutput {
   let file: string | undefined;
   const brokenSuites = new Set<string>();
   let suitesFailed = 0;
+  /** Failed tries per test full name (describe and test names joined with spaces, as jest prints it). */
+  const retries = new Map<string, number>();
+  let retrying: string | undefined;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
+    const retried = retryErrors.exec(line);
+    if (retried) {
+      retrying = retried[1] as string;
+      continue;
+    }
+    const retry = retrying === undefined ? null : retryLine.exec(line);
+    if (retry && retrying !== undefined) {
+      retries.set(retrying, Math.max(retries.get(retrying) ?? 0, Number(retry[1])));
+      continue;
+    }
+    if (noTests.test(line)) {
+      // No test file matched (exit 1; `--passWithNoTests` makes it exit 0): named by jest's pattern.
+      const pattern = lines
+        .slice(index + 1, index + 12)
+        .map((next) => /^Pattern: (.+) - 0 matches$/.exec(next)?.[1])
+        .find((value) => value !== undefined);
+      const name = pattern ?? 'jest';
+      collector.add(name, 'error');
+      collector.fail(name, line);
+      continue;
+    }
     if (fileLine.test(line)) {
+      retrying = undefined;
       groups = [];
       file = /^(?:PASS|FAIL) (\S+)/.exec(line)?.[1];
       continue;
@@ -86,5 +119,13 @@ export function parseJest(lines: readonly string[]): ParsedTestOutput {
     counts.failed = (counts.failed ?? 0) + outside;
     counts.total = (counts.total ?? 0) + outside;
   }
-  return collector.finish('jest');
+  const parsed = collector.finish('jest');
+  if (retries.size === 0) return parsed;
+  for (const test of parsed.tests) {
+    const failedTries = retries.get(test.name.split(' › ').join(' '));
+    if (failedTries === undefined) continue;
+    test.tries = failedTries + 1;
+    if (test.status === 'passed' && test.outcome === undefined) test.outcome = 'flaky';
+  }
+  return parsed;
 }

@@ -7,7 +7,13 @@
  * TEST-*.xml` gives, and console text around them, are fine); `<testsuite>` nests.
  *
  * A `<testcase>` is `failed` with a `<failure>` child, `error` with `<error>`, `skipped` with
- * `<skipped>`, else `passed`; its message is the child's `message` attribute, else the first line
+ * `<skipped>` or a `status="disabled"`/`"notrun"` and no child (ctest, googletest), else `passed`;
+ * ctest's `status="notrun"` with a `<skipped>` that is no skip (`Unable to find executable`,
+ * `Required Files Missing`; not `SKIP_RETURN_CODE=…`) is an `error`, as ctest's console counts it
+ * failed, and the document's counts move it from skipped to failed; a testcase surefire reran
+ * (`<rerunFailure>`/`<flakyFailure>` children) is one test with `tries` = those + 1, passed with
+ * outcome `flaky` when it has no `<failure>`, and such a document's counts are its testcases' (the
+ * suite's attributes count only surefire's last rerun pass); its message is the child's `message` attribute, else the first line
  * of its text. `<system-out>` is not a result. A `<testsuite>`'s own `<error>` (prove's "Dubious,
  * test returned 1") is an `error` named by the suite. Ids, per runner (the console parser's id where
  * sandkit parses that runner's console): `classname.name` (Surefire and JUnit 5: `com.a.CalcTest.adds()`
@@ -19,13 +25,15 @@
  * classname, or node's constant `classname="test"`, the enclosing suite names and the name joined
  * with ` > ` (node's console ids; prove: `calc_t > 2 - compares`).
  *
- * Counts are the runner's own: the root's `tests`/`failures`/`errors`/`skipped` (or `disabled`)
+ * Counts are the runner's own: the root's `tests`/`failures`/`errors`/`skipped` (plus `disabled`)
  * attributes, else the sum of its outermost `<testsuite>`s' (a nested suite's are in its parent's),
  * else node's closing `<!-- tests N -->` comments; failed = failures + errors. Where the document
  * has no counts, none are given. When the counts and the testcases disagree (prove counts a suite's
  * `<error>` in `errors`), the counts are still the runner's and the testcases are listed as
  * written. A document cut before its root closes is never passing: its counts are dropped, the
- * testcases it closed are listed, and an `error` named `junit-xml` says where it was cut.
+ * testcases it closed are listed, and an `error` named `junit-xml` says where it was cut. Output
+ * with no document at all is never a pass either: an `error` named `junit-xml` says so, after one
+ * per source file that failed to compile when the output holds compiler errors (build-errors.ts).
  *
  * Hand-written, not an XML library: this subpath's only dependency is `strip-ansi`, and runner
  * output is not one well-formed document (console text around it, several roots, a cut end),
@@ -34,6 +42,7 @@
  * comments and processing instructions, and the five named and the numeric entities; no DTDs.
  * @module
  */
+import { withBuildErrors } from './build-errors.js';
 import { TestCollector } from './test-collector.js';
 import type { ParsedTestOutput, TestStatus } from './test-output-types.js';
 
@@ -84,9 +93,23 @@ export function parseJunitXml(text: string): ParsedTestOutput {
       `JUnit XML markup outside any document (\`${stray}\`): the output is interleaved or damaged`,
     );
   for (const root of roots) {
-    const listed: Listed = { passed: 0, failed: 0, skipped: 0, results: [] };
+    const listed: Listed = { passed: 0, failed: 0, skipped: 0, notRun: 0, reruns: false, results: [] };
     readSuite(root, [], listed);
-    const own = root.closed ? documentCounts(root) : undefined;
+    // Surefire with reruns writes the counts of its last rerun pass (tests="1" for a class of 3,
+    // surefire 3.2.5): its testcases, each test once, are the document's counts then.
+    const counted = !root.closed
+      ? undefined
+      : listed.reruns
+        ? {
+            total: listed.passed + listed.failed + listed.skipped,
+            failed: listed.failed,
+            skipped: listed.skipped,
+          }
+        : documentCounts(root);
+    const own =
+      counted === undefined || listed.notRun === 0
+        ? counted
+        : { ...counted, failed: counted.failed + listed.notRun, skipped: counted.skipped - listed.notRun };
     let problem: string | undefined;
     if (stray !== undefined) problem = 'stray markup';
     else if (!root.closed)
@@ -98,9 +121,9 @@ export function parseJunitXml(text: string): ParsedTestOutput {
       problem = `the JUnit XML document <${root.name}>'s counts (${own.total} tests, ${own.failed} failures and errors, ${own.skipped} skipped) disagree with its testcases (${listed.passed} passed, ${listed.failed} failed or errors, ${listed.skipped} skipped)`;
     // Passes are listed only where the runner's counts vouch for them: in a cut or damaged
     // document, or one without counts, a lost or misplaced failure would read as a pass.
-    for (const [name, status, message] of listed.results) {
+    for (const [name, status, message, extra] of listed.results) {
       if (status === 'passed' && (problem !== undefined || own === undefined)) continue;
-      collector.add(name, status);
+      collector.add(name, status, extra);
       if (message !== undefined) collector.fail(name, message);
     }
     if (problem !== undefined) problems.push(problem);
@@ -110,6 +133,23 @@ export function parseJunitXml(text: string): ParsedTestOutput {
       sum.failed += own.failed;
       sum.skipped += own.skipped;
     }
+  }
+  if (roots.length === 0 && problems.length === 0) {
+    // No report at all: the runner failed before writing one (a test binary that did not compile,
+    // a suite that did not load), or the command did not print it.
+    for (const failure of withBuildErrors(
+      { framework: 'junit-xml', tests: [], failures: [] },
+      text.split('\n'),
+    ).failures) {
+      collector.add(failure.name, 'error');
+      collector.fail(failure.name, failure.message);
+    }
+    problems.push(
+      'no JUnit XML document in the output: the runner wrote no report (it failed before any test?) or the command did not print it (print it after the run: `…; s=$?; cat report.xml; exit $s`)',
+    );
+    collector.add('junit-xml', 'error');
+    collector.fail('junit-xml', problems.join('; '));
+    return collector.finish('junit-xml');
   }
   if (problems.length > 0) {
     collector.add('junit-xml', 'error');
@@ -187,7 +227,11 @@ interface Listed {
   passed: number;
   failed: number;
   skipped: number;
-  results: Array<[name: string, status: TestStatus, message?: string]>;
+  /** ctest testcases its counts call skipped and its console calls failed (`status="notrun"`, not a skip). */
+  notRun: number;
+  /** Whether a testcase holds surefire's rerun elements (the suite's count attributes are then its last pass's). */
+  reruns: boolean;
+  results: Array<[name: string, status: TestStatus, message?: string, extra?: RunExtra]>;
 }
 
 function readSuite(suite: Element, path: string[], listed: Listed): void {
@@ -203,23 +247,52 @@ function readSuite(suite: Element, path: string[], listed: Listed): void {
   }
 }
 
+/** A testcase's tries, when surefire reran it. */
+type RunExtra = { tries: number; outcome?: 'flaky' };
+const rerunNames = new Set(['rerunFailure', 'rerunError', 'flakyFailure', 'flakyError']);
+
 function readCase(testcase: Element, path: string[], listed: Listed): void {
   const name = caseId(testcase, path);
   const outcome = testcase.children.find((child) => ['failure', 'error', 'skipped'].includes(child.name));
+  // Surefire's reruns: a <rerunFailure> per failed rerun after the <failure>, a <flakyFailure> per
+  // failed try of a test that then passed (no <failure>); the test stays one testcase.
+  const reran = testcase.children.filter((child) => rerunNames.has(child.name));
+  if (reran.length > 0) listed.reruns = true;
+  const extra: RunExtra | undefined = reran.length > 0 ? { tries: reran.length + 1 } : undefined;
   if (outcome?.name === 'failure' || outcome?.name === 'error') {
     // ctest's <failure message=""/> has the test's output beside it, in <system-out>.
     const output = testcase.children.find((child) => child.name === 'system-out');
     const message = messageOf(outcome) || (output === undefined ? '' : messageOf(output));
-    listed.results.push([name, outcome.name === 'error' ? 'error' : 'failed', message]);
+    listed.results.push([name, outcome.name === 'error' ? 'error' : 'failed', message, extra]);
     listed.failed++;
   } else if (outcome?.name === 'skipped') {
-    listed.results.push([name, 'skipped']);
+    const reason = outcome.attributes.get('message') ?? '';
+    if (testcase.attributes.get('status') === 'notrun' && !ctestSkip.test(reason)) {
+      // ctest: a test that could not start (its executable was never built, a required file or a
+      // fixture is missing) is `notrun` with a <skipped>, and a failure in ctest's own console.
+      const output = testcase.children.find((child) => child.name === 'system-out');
+      const detail = output === undefined ? '' : messageOf(output);
+      listed.results.push([name, 'error', detail === '' ? reason : detail]);
+      listed.failed++;
+      listed.notRun++;
+    } else {
+      listed.results.push([name, 'skipped']);
+      listed.skipped++;
+    }
+  } else if (testcase.closed && notRunStatus.has(testcase.attributes.get('status') ?? '')) {
+    listed.results.push([name, 'skipped']); // ctest `disabled`, googletest `notrun` (DISABLED_)
     listed.skipped++;
   } else if (testcase.closed) {
-    listed.results.push([name, 'passed']); // a cut testcase is no pass
+    // a cut testcase is no pass
+    listed.results.push([name, 'passed', undefined, extra && { ...extra, outcome: 'flaky' }]);
     listed.passed++;
   }
 }
+
+/** ctest's `<skipped message>` of a test that really skipped (SKIP_RETURN_CODE, SKIP_REGULAR_EXPRESSION). */
+const ctestSkip = /^SKIP_/;
+/** `status` of a testcase that did not run and has no outcome child. */
+const notRunStatus = new Set(['disabled', 'notrun']);
 
 function caseId(testcase: Element, path: string[]): string {
   const name = testcase.attributes.get('name') ?? '';
@@ -277,7 +350,8 @@ function suiteCounts(suite: Element): Counts | undefined {
   return {
     total: tests,
     failed: (number('failures') ?? 0) + (number('errors') ?? 0),
-    skipped: number('skipped') ?? number('disabled') ?? 0,
+    // ctest and googletest count a disabled test in `disabled`, apart from `skipped`.
+    skipped: (number('skipped') ?? 0) + (number('disabled') ?? 0),
   };
 }
 

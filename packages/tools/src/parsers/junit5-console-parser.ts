@@ -9,8 +9,12 @@
  * `Finished:` / `Skipped:` lines with the unique id, `=> Exception: …` under a failed one) is named
  * alike, from the display names of the id's parts. Counts from the closing block
  * `[ N tests found ]`, `[ N tests successful ]`, `[ N tests failed ]`, `[ N tests skipped ]`,
- * `[ N tests aborted ]` (skipped = skipped + aborted; total = found). Passes are listed only from
- * the tree when the closing block is there (a cut tree is no pass).
+ * `[ N tests aborted ]` (skipped = skipped + aborted; total = found), and `[ N containers failed
+ * ]` in failed: a class whose `@BeforeAll` threw is a failed container, listed by its name in the
+ * Failures list, whose tests never started. Passes are listed only from the tree when the closing
+ * block is there (a cut tree is no pass). When discovery fails (`--select-class` of a class that
+ * does not exist) the launcher prints its usage and an `org.junit.platform…Exception`: an `error`
+ * named `junit5` with that line and its innermost `Caused by:`.
  * @module
  */
 import { TestCollector } from './test-collector.js';
@@ -20,9 +24,13 @@ import type { ParsedTestOutput } from './test-output-types.js';
 export const junit5ConsoleSignature =
   /^\[\s+\d+ tests (?:successful|found)\s+\]$|^[│ ]*[├└]─ .+ [✔✘↷■](?: .*)?$/mu;
 
-const treeLine = /^([│ ]*)[├└]─ (.+?) ([✔✘↷■])(?: (.*))?$/u;
+/** The tree's indent is whole `│  ` / `   ` units (a line cut or shifted off them is not a tree line). */
+const treeLine = /^((?:[│ ] {2})*)[├└]─ (.+?) ([✔✘↷■])(?: (.*))?$/u;
 const flatLine = /^(Started|Finished|Skipped|Registered): +(.+?) \((\[engine:.*\])\)$/;
-const countLine = /^\[\s+(\d+) tests (found|successful|failed|skipped|aborted)\s+\]$/;
+const countLine = /^\[\s+(\d+) (tests|containers) (found|successful|failed|skipped|aborted)\s+\]$/;
+/** The launcher's own exception when discovery fails (a class or method that does not exist). */
+const launcherError = /^(org\.junit\.platform\.\S+(?:Exception|Error)): (.*)$/;
+const causedBy = /^Caused by: (\S+(?:Exception|Error)(?:: .*)?)$/;
 
 /** Parses JUnit 5 console launcher output. Pure; never throws. */
 export function parseJunit5Console(lines: readonly string[]): ParsedTestOutput {
@@ -35,6 +43,8 @@ export function parseJunit5Console(lines: readonly string[]): ParsedTestOutput {
   const displayNames = new Map<string, string>();
   const flat = new Map<string, { status: 'passed' | 'failed' | 'skipped'; message: string }>();
   let lastFlat: string | undefined;
+  /** The launcher's exception when it could not discover the tests, and its innermost cause. */
+  let discovery: { first: string; cause: string } | undefined;
   for (const raw of lines) {
     const line = raw.trimEnd();
     const event = flatLine.exec(line);
@@ -62,7 +72,17 @@ export function parseJunit5Console(lines: readonly string[]): ParsedTestOutput {
     }
     const count = countLine.exec(line);
     if (count) {
-      counts.set(count[2] as string, Number(count[1]));
+      counts.set(count[2] === 'tests' ? (count[3] as string) : `containers ${count[3]}`, Number(count[1]));
+      continue;
+    }
+    const thrown = launcherError.exec(line);
+    if (thrown && discovery === undefined) {
+      discovery = { first: `${thrown[1]}: ${thrown[2]}`, cause: '' };
+      continue;
+    }
+    const cause = discovery === undefined ? null : causedBy.exec(line);
+    if (cause && discovery !== undefined) {
+      discovery.cause = cause[1] as string;
       continue;
     }
     if (/^Failures \(\d+\):$/.test(line)) {
@@ -107,9 +127,19 @@ export function parseJunit5Console(lines: readonly string[]): ParsedTestOutput {
     } else if (node.mark === '↷' || node.mark === '■') collector.add(name, 'skipped');
     else if (complete) collector.add(name, 'passed');
   });
+  if (discovery !== undefined) {
+    // Discovery failed: the launcher printed its usage and this exception, and ran nothing.
+    collector.add('junit5', 'error');
+    collector.fail(
+      'junit5',
+      discovery.cause === '' ? discovery.first : `${discovery.first} (caused by ${discovery.cause})`,
+    );
+  }
   if (complete) {
     const passed = counts.get('successful') as number;
-    const failed = counts.get('failed') as number;
+    // A container that failed (a @BeforeAll that threw, its tests never started) is in the
+    // launcher's `containers failed`, not `tests failed`: both count, so such a run is never failed 0.
+    const failed = (counts.get('failed') as number) + (counts.get('containers failed') ?? 0);
     const skipped = (counts.get('skipped') ?? 0) + (counts.get('aborted') ?? 0);
     collector.counts = { passed, failed, skipped, total: counts.get('found') ?? passed + failed + skipped };
   }

@@ -14,7 +14,9 @@
  * repeated one within a run is merged, keeping the larger numbers). A build that fails outside
  * tests (`[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:…:
  * Compilation failure`, or `COMPILATION ERROR`) is an `error` named by the plugin and goal,
- * its message the first `[ERROR] /path/X.java:[3,5] …` line when there is one.
+ * its message the first `[ERROR] /path/X.java:[3,5] …` line when there is one. A test surefire
+ * reran (`-Dsurefire.rerunFailingTestsCount=N`) is one test whose `tries` is its last `Run N:`
+ * line in `Results:`; one listed under `Flakes:` is passed, outcome `flaky`.
  * @module
  */
 
@@ -44,7 +46,7 @@ export function parseMaven(lines: readonly string[]): ParsedTestOutput {
   /** Summaries by the run they belong to (-Dtest selection or module): a repeated line is merged, never added. */
   const totals = new Map<string, { total: number; failed: number; skipped: number }>();
   let runKey = '';
-  const flaky = flakyTests(lines);
+  const reruns = rerunTests(lines);
   for (let index = 0; index < lines.length; index++) {
     const raw = lines[index] as string;
     const line = raw.replace(level, '').trim();
@@ -74,11 +76,16 @@ export function parseMaven(lines: readonly string[]): ParsedTestOutput {
           : failed[3] !== undefined
             ? `${failed[3]}.${failed[4] as string}`
             : `${testClass ?? ''}${testClass ? '.' : ''}${(failed[5] as string).replace(/\(\)$/, '')}`;
-      if (flaky.has(name)) {
-        collector.add(name, 'passed', { outcome: 'flaky' });
+      const rerun = reruns.get(name);
+      if (rerun?.flaky) {
+        collector.add(name, 'passed', { outcome: 'flaky', tries: rerun.tries });
         continue;
       }
-      collector.add(name, failed[6] === 'ERROR' ? 'error' : 'failed');
+      collector.add(
+        name,
+        failed[6] === 'ERROR' ? 'error' : 'failed',
+        rerun ? { tries: rerun.tries } : undefined,
+      );
       collector.fail(name, (lines[index + 1] as string | undefined)?.replace(level, '').trim() ?? '');
       continue;
     }
@@ -127,25 +134,43 @@ export function parseMaven(lines: readonly string[]): ParsedTestOutput {
 }
 
 /**
- * Tests that surefire's `Flakes:` section (`-Dsurefire.rerunFailingTestsCount=N`) lists: they
- * failed, then passed on a rerun, and surefire counts them as passed (`Tests run: 5, Failures: 1,
- * …, Flakes: 1`). Names as `com.a.MathTest.testX`; surefire 2's `testX(com.a.MathTest)` is turned
- * into that form.
+ * Tests that surefire reran (`-Dsurefire.rerunFailingTestsCount=N`), from its `Results:` sections:
+ * each entry of `Failures:`, `Errors:` and `Flakes:` is followed by one `Run N:` line per try
+ * (`Run 2: PASS` for the try that passed). A `Flakes:` test failed, then passed on a rerun, and
+ * surefire counts it as passed (`Tests run: 5, Failures: 1, …, Flakes: 1`). Names as
+ * `com.a.MathTest.testX`; surefire 2's `testX(com.a.MathTest)` is turned into that form.
  */
-function flakyTests(lines: readonly string[]): Set<string> {
-  const names = new Set<string>();
-  let inFlakes = false;
+function rerunTests(lines: readonly string[]): Map<string, { flaky: boolean; tries: number }> {
+  const found = new Map<string, { flaky: boolean; tries: number }>();
+  let section: string | undefined;
+  let entry: { flaky: boolean; tries: number } | undefined;
   for (const raw of lines) {
     const line = raw.replace(level, '').trim();
-    if (/^Flakes:$/.test(line)) {
-      inFlakes = true;
+    const header = /^(Failures|Errors|Flakes):$/.exec(line);
+    if (header) {
+      section = header[1];
+      entry = undefined;
       continue;
     }
-    if (!inFlakes || line === '' || /^Run \d+: /.test(line)) continue;
+    if (section === undefined || line === '') continue;
+    const run = /^Run (\d+): /.exec(line);
+    if (run) {
+      if (entry !== undefined) entry.tries = Math.max(entry.tries, Number(run[1]));
+      continue;
+    }
     const junit4 = /^(\w+)\(([\w.$]+)\)$/.exec(line);
-    if (junit4) names.add(`${junit4[2] as string}.${junit4[1] as string}`);
-    else if (/^[\w.$]+(?:\[[^\]]*\])?$/.test(line)) names.add(line);
-    else inFlakes = false; // `Tests run: …`, or the next section's header (`Errors:`)
+    const name = junit4
+      ? `${junit4[2] as string}.${junit4[1] as string}`
+      : /^[\w.$]+(?:\[[^\]]*\])?$/.test(line)
+        ? line
+        : undefined;
+    if (name === undefined) {
+      section = undefined; // `Tests run: …`, or a Failures entry with its message on the line
+      continue;
+    }
+    entry = { flaky: section === 'Flakes', tries: 1 };
+    found.set(name, entry);
   }
-  return names;
+  for (const [name, { tries }] of found) if (tries < 2) found.delete(name);
+  return found;
 }

@@ -9,7 +9,8 @@
  * …`) as its message in place of node's `test failed`. A suite that fails by itself (a failing
  * `before` hook: TAP `failureType` other than `subtestsFailed`, a spec `✖ suite` line not followed
  * by an error of its own) is a failure named by the suite. A test cancelled when its suite failed
- * (`✖ name` with no duration) is failed.
+ * (`✖ name` with no duration) is failed. A file given that does not exist (`Could not find
+ * '/path'`, node runs nothing) is an `error` named by its path.
  * @module
  */
 import { TestCollector } from './test-collector.js';
@@ -20,6 +21,9 @@ const specResult = /^(\s*)([✔✖﹣]) (.+?)(?: \([\d.]+m?s\))?(?: # (.*))?$/;
 /** An uncaught error printed before node names the file that failed to load. */
 const loadError = /^(?:# )?(\w*Error(?: \[\w+\])?: .+)$/;
 const countLine = /^(?:#|ℹ) (tests|pass|fail|skipped|todo|cancelled) (\d+)$/;
+
+/** `node --test` given a file that does not exist (lib/internal/test_runner/runner.js). */
+const notFound = /^Could not find '(.+)'$/;
 
 /** Parses node --test output (spec or TAP). Pure; never throws. */
 export function parseNodeTest(lines: readonly string[]): ParsedTestOutput {
@@ -36,6 +40,13 @@ export function parseNodeTest(lines: readonly string[]): ParsedTestOutput {
   };
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
+    const missing = notFound.exec(line);
+    if (missing) {
+      // node --test of a file that is not there: it runs nothing and exits 1.
+      collector.add(missing[1] as string, 'error');
+      collector.fail(missing[1] as string, line);
+      continue;
+    }
     const error = loadError.exec(line);
     if (error) lastError = error[1] as string;
     const count = countLine.exec(line);

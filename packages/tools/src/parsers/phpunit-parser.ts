@@ -8,7 +8,9 @@
  * Counts from the summary line only: `Tests: 8, Assertions: 4, Errors: 2, Failures: 2, Skipped:
  * 1, Incomplete: 1.` (failed = errors + failures, skipped = skipped + incomplete, passed = the
  * rest) or `OK (8 tests, 10 assertions)`. A PHP fatal error before any test ran (`PHP Fatal
- * error:  Uncaught ParseError: … in /path/File.php:1`) is an `error` named by that file.
+ * error:  Uncaught ParseError: … in /path/File.php:1`) is an `error` named by that file, and so is a
+ * file PHPUnit refused before starting (`Cannot open file "tests/Missing.php".` for a test file or
+ * `--bootstrap` that is not there, `Could not read "phpunit.xml".`).
  * @module
  */
 import { readCountWords, TestCollector } from './test-collector.js';
@@ -22,6 +24,8 @@ const numbered = /^(\d+)\) (\S+::\S+.*)$/;
 const sectionHeader =
   /^There (?:was|were) \d+ (errors?|failures?|risky tests?|skipped tests?|incomplete tests?|warnings?):$/;
 const fatal = /^(?:PHP )?Fatal error:\s+(.*?)(?: in (\/\S+?\.php)(?::\d+| on line \d+))?$/;
+/** PHPUnit's own refusals before any test (9.6: a test file or `--bootstrap` that is not there, a configuration it cannot read). */
+const cannotStart = /^(?:Cannot open file|Could not read) "(.+)"\.$/;
 const notHeaders =
   /^(?:PHPUnit \d|Time: |Runtime: |Configuration: |ERRORS!|FAILURES!|OK|Tests: |Warning|There (?:was|were) |Stack trace|Next |#\d|Random Seed)/;
 
@@ -54,6 +58,13 @@ export function parsePhpunit(lines: readonly string[]): ParsedTestOutput {
       const name = fatalError[2] ?? 'PHP Fatal error';
       collector.add(name, 'error');
       collector.fail(name, fatalError[1] as string);
+      continue;
+    }
+    const refused = cannotStart.exec(line);
+    if (refused) {
+      const name = refused[1] as string;
+      collector.add(name, 'error');
+      collector.fail(name, line);
       continue;
     }
     const sectionMatch = sectionHeader.exec(line);

@@ -11,7 +11,10 @@
  * error named by its path; an `ERROR at setup/teardown of x` or FAILURES section whose test no
  * result line named is an error or failure under the section's name; an xdist worker that died
  * (`worker 'gw1' crashed while running 'id'`) fails the test it was running, with that line as
- * the message. Every such entry takes the first `E ` line of its section as its message. A session started inside a test (pytester's
+ * the message. Before any test: a conftest that does not import (`ImportError while loading conftest
+ * 'path'.`, exit 4 and no summary) is an error named by its path, and each command-line path or
+ * node id that pytest did not find (`ERROR: file or directory not found: x`, `ERROR: not found:
+ * x::t`) an error named by it. Every such entry takes the first `E ` line of its section as its message. A session started inside a test (pytester's
  * `runpytest`, printed in captured output) is nested: its lines and summary are ignored, and the
  * outermost session's last summary wins.
  * @module
@@ -173,6 +176,18 @@ class PytestLineParser {
         return;
       }
     }
+    if (first === 69 /* E */ || first === 73 /* I */) {
+      const broken = sessionError(line);
+      if (broken !== undefined) {
+        // Before any test: a conftest that does not import (pytest exits 4 with no summary), a
+        // path or node id given on the command line that is not there ("no tests ran").
+        collector.add(broken.name, 'error');
+        collector.fail(broken.name, broken.message);
+        session.section = broken.name;
+        session.used = true;
+        return;
+      }
+    }
     if (readResultLine(line, collector)) session.used = true;
   }
 
@@ -196,6 +211,22 @@ class PytestLineParser {
     }
     return parsed;
   }
+}
+
+const conftestError = /^ImportError while loading conftest '(.+)'\.$/;
+const usageError = /^ERROR: (?:file or directory not found|not found): (.+?)(?: \(no name .*)?$/;
+
+/**
+ * pytest's own errors before any test, as `_pytest/config` and `main.py` print them: the conftest
+ * that failed to import (its `E ` line, read as a section's, is the message) and each argument that
+ * names no file or test. The entry is named by the path or node id as printed.
+ */
+function sessionError(line: string): { name: string; message: string } | undefined {
+  const conftest = conftestError.exec(line);
+  if (conftest) return { name: conftest[1] as string, message: '' };
+  const usage = usageError.exec(line);
+  if (usage) return { name: usage[1] as string, message: line.slice('ERROR: '.length) };
+  return undefined;
 }
 
 const summaryWords: readonly Word[] = ['PASSED', 'FAILED', 'ERROR', 'XFAIL', 'XPASS'];

@@ -10,7 +10,11 @@
  * named `t/name.t > title` (two files may hold tests of one name); a point without a title is
  * named by its number; counts are prove's own `Files=2, Tests=7, …` (top-level points only, never
  * a subtest's inner ones) and the `Failed: N` of its summary report (a `not ok … # TODO` is not a
- * failure); prove prints no pass or skip count, so none is given.
+ * failure); prove prints no pass or skip count, so none is given. A file its summary report lists
+ * with `Failed: 0` and a reason of its own (`Parse errors: No plan found in TAP output`, `Bad plan`,
+ * `Non-zero exit status: 2`: a script that died before or between its points, a missing module) is
+ * an `error` named by the file, with those reasons, and counts in `failed` (TAP::Formatter::JUnit
+ * counts it as the suite's `<error>` alike); a run whose only file died is never `failed: 0`.
  * Official SWE-bench v4.1.0 `parse_log_tap` reads the same result lines (names without the dash).
  * @module
  */
@@ -25,9 +29,12 @@ const countLine = /^\s*# (tests|pass|fail|skip|todo|cancelled) (\d+)$/;
 const bailOut = /^\s*Bail out!\s*(.*)$/;
 // `(?<!\s)`: tried from the first space of a run only (linear on a long run of spaces).
 const directive = /(?:^|(?<!\s)\s+)# (SKIP|TODO)\b.*$/i;
-const proveFile = /^(\S+\.t) \.\.\s*$/;
+// prove pads the names of a run's files to one width with dots: `t/ok.t ...... `.
+const proveFile = /^(\S+\.t) \.{2,}\s*$/;
 const proveTotals = /^Files=\d+, Tests=(\d+), /;
-const proveFileSummary = /^\S+ \(Wstat: .*\bTests: \d+ Failed: (\d+)\)$/;
+const proveFileSummary = /^(\S+) \(Wstat: .*\bTests: \d+ Failed: (\d+)\)$/;
+/** The reasons TAP::Harness gives under a file of its summary report for a file that failed by itself. */
+const proveFileFault = /^ {2}(Non-zero exit status: \d+|Non-zero wait status: \d+|Parse errors: .*)$/;
 
 /** Parses TAP output. Pure; never throws. */
 export function parseTap(lines: readonly string[]): ParsedTestOutput {
@@ -42,6 +49,9 @@ export function parseTap(lines: readonly string[]): ParsedTestOutput {
   let file = '';
   let proveTotal: number | undefined;
   let proveFailed = 0;
+  /** prove's summary report: each file's failed points, and why the file itself failed. */
+  const proveReport = new Map<string, { failed: number; faults: string[] }>();
+  let reportFile: { failed: number; faults: string[] } | undefined;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
     const bail = bailOut.exec(line);
@@ -63,9 +73,17 @@ export function parseTap(lines: readonly string[]): ParsedTestOutput {
     }
     const fileSummary = proveFileSummary.exec(line);
     if (fileSummary) {
-      proveFailed += Number(fileSummary[1]);
+      proveFailed += Number(fileSummary[2]);
+      reportFile = { failed: Number(fileSummary[2]), faults: [] };
+      proveReport.set(fileSummary[1] as string, reportFile);
       continue;
     }
+    const fault = reportFile === undefined ? null : proveFileFault.exec(line);
+    if (fault) {
+      reportFile?.faults.push(fault[1] as string);
+      continue;
+    }
+    if (!line.startsWith('  ')) reportFile = undefined;
     const count = countLine.exec(line);
     if (count) {
       counts.set(count[1] as string, Number(count[2]));
@@ -129,7 +147,16 @@ export function parseTap(lines: readonly string[]): ParsedTestOutput {
       ...(counts.has('tests') ? { total: counts.get('tests') } : {}),
     };
   }
-  if (proveTotal !== undefined) collector.counts = { total: proveTotal, failed: proveFailed };
+  // A file that failed with none of its points failing (it died before or after them, or broke its
+  // plan): an error named by the file, counted as prove's JUnit formatter counts its <error>.
+  let filesFailed = 0;
+  for (const [name, entry] of proveReport) {
+    if (entry.failed > 0 || entry.faults.length === 0) continue;
+    filesFailed++;
+    collector.add(name, 'error');
+    collector.fail(name, entry.faults.join('; '));
+  }
+  if (proveTotal !== undefined) collector.counts = { total: proveTotal, failed: proveFailed + filesFailed };
   return collector.finish('tap');
 }
 

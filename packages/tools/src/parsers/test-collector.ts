@@ -18,7 +18,10 @@ const rank: Record<TestStatus, number> = { skipped: 0, passed: 1, failed: 2, err
 export class TestCollector {
   private readonly tests = new Map<string, ParsedTest>();
   private readonly failures = new Map<string, string>();
-  private readonly retriedNames = new Set<string>();
+  /** Failed tries before the last run, per test (pytest-rerunfailures' `RERUN` lines). */
+  private readonly retriedNames = new Map<string, number>();
+  /** Runs per test where the runner numbered them (surefire `Run N:`, nextest `TRY n`). */
+  private readonly runs = new Map<string, number>();
   counts: TestCounts | undefined;
 
   /** Records a test; a worse status replaces a better one, never the reverse. */
@@ -29,9 +32,11 @@ export class TestCollector {
       const test: ParsedTest = { name, status };
       if (extra?.outcome !== undefined) test.outcome = extra.outcome;
       if (extra?.description !== undefined) test.description = extra.description;
+      if (extra?.tries !== undefined) this.tried(name, extra.tries);
       this.tests.set(name, test);
       return;
     }
+    if (extra?.tries !== undefined) this.tried(name, extra.tries);
     if (rank[status] >= rank[existing.status]) {
       if (status !== existing.status || extra?.outcome !== undefined) {
         if (extra?.outcome === undefined) delete existing.outcome;
@@ -50,11 +55,17 @@ export class TestCollector {
   }
 
   /**
-   * Records that the runner retried `name` after a failed try (pytest-rerunfailures' `RERUN`): a
-   * test whose final status is `passed` then gets outcome `flaky`. A retry is not a result.
+   * Records that the runner retried `name` after a failed try (pytest-rerunfailures' `RERUN`), once
+   * per such try: the test's `tries` is their number plus its last run, and a test whose final
+   * status is `passed` gets outcome `flaky`. A retry is not a result.
    */
   retried(name: string): void {
-    this.retriedNames.add(name);
+    this.retriedNames.set(name, (this.retriedNames.get(name) ?? 0) + 1);
+  }
+
+  /** Records that the runner ran `name` (at least) `tries` times, numbering its runs; the largest is kept. */
+  tried(name: string, tries: number): void {
+    if (Number.isSafeInteger(tries) && tries > (this.runs.get(name) ?? 1)) this.runs.set(name, tries);
   }
 
   /** The status recorded for `name`, or `undefined`. */
@@ -66,8 +77,11 @@ export class TestCollector {
   finish(framework: TestFramework): ParsedTestOutput {
     const failures: ParsedFailure[] = [];
     for (const test of this.tests.values()) {
-      if (test.status === 'passed' && test.outcome === undefined && this.retriedNames.has(test.name))
-        test.outcome = 'flaky';
+      const tries = Math.max(this.runs.get(test.name) ?? 1, (this.retriedNames.get(test.name) ?? 0) + 1);
+      if (tries > 1) {
+        test.tries = tries;
+        if (test.status === 'passed' && test.outcome === undefined) test.outcome = 'flaky';
+      }
       if ((test.status === 'failed' || test.status === 'error') && !this.failures.has(test.name))
         this.failures.set(test.name, '');
     }

@@ -56,6 +56,14 @@ export interface ParsedTest {
    * status `passed`).
    */
   outcome?: 'xfailed' | 'xpassed' | 'todo' | 'flaky';
+  /**
+   * How many times the runner ran the test, the last run included, when it retried it and printed
+   * each try (pytest-rerunfailures' `RERUN` lines under `-v`, surefire's `Run N:` lines and its
+   * reports' `<rerunFailure>`/`<flakyFailure>`, nextest's `TRY n` and `FLAKY n/m`). Absent for a
+   * test run once, or when the runner did not say. A retried test is still one test, with the
+   * status of its last run, in the list and in the counts.
+   */
+  tries?: number;
   /** unittest/Django: the docstring line printed in place of the name (SWE-bench keys on it too). */
   description?: string;
 }

@@ -5,7 +5,8 @@
  * v4.1.0 `parse_log_ruby_unit` keys them. Messages from the `Failure: test_x(Class)` / `Error:
  * test_x(Class): RuntimeError: boom` blocks. Counts from `N tests, N assertions, N failures, N
  * errors, N pendings, N omissions, N notifications` (failed = failures + errors, skipped =
- * pendings + omissions). A load error before any test (a Ruby exception line) is an `error`.
+ * pendings + omissions). A load error before any test (a Ruby exception line) is an `error`, and so
+ * is a class whose `self.startup` raised (`Error: TestDb: IOError: …`), named by the class.
  * @module
  */
 import { TestCollector } from './test-collector.js';
@@ -15,6 +16,8 @@ const testLine = /^\s*(?:test: )?(.+?):\s+([.EFOPN])(?::|$)/;
 const summary =
   /^(\d+) tests, \d+ assertions, (\d+) failures, (\d+) errors, (\d+) pendings, (\d+) omissions, \d+ notifications$/;
 const block = /^(Failure|Error): (?:test: )?(.+?)\(([^)]*)\)(?:: (.*))?$/;
+/** A class-level hook that raised (`self.startup`, `self.shutdown`): `Error: TestDb: IOError: boom`. */
+const classBlock = /^(Failure|Error): ([A-Z]\w*(?:::\w+)*): (.+)$/;
 const crash = /^(\S+?\.rb):\d+:in [`'][^']*': (.*\(\w+(?:::\w+)*\))$/;
 
 /** Parses test-unit -v output. Pure; never throws. */
@@ -38,6 +41,14 @@ export function parseTestUnit(lines: readonly string[]): ParsedTestOutput {
       const name = (failure[2] as string).trim();
       collector.add(name, failure[1] === 'Error' ? 'error' : 'failed');
       collector.fail(name, failure[4] ?? failureText(lines, index + 1));
+      continue;
+    }
+    const classFault = classBlock.exec(line.trim());
+    if (classFault) {
+      // Its tests are printed with no mark (they never ran); the class is the error.
+      const name = classFault[2] as string;
+      collector.add(name, 'error');
+      collector.fail(name, classFault[3] as string);
       continue;
     }
     if (line.startsWith('=') || line.startsWith('-')) continue;

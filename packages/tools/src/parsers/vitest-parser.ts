@@ -2,7 +2,10 @@
  * vitest output. Counts come from the `Tests` line only (never `Test Files`): each
  * `N passed|failed|skipped|todo` is read on its own, in any order, and `(N)` is the total. Per-test
  * lines are read from the verbose reporter (`✓ file > suite > test 2ms`); `FAIL  file > … > test`
- * headers give every failure with its first error line.
+ * headers give every failure with its first error line. A test vitest retried (`retry: N`) is one
+ * test: `(retry x2)` after its duration gives `tries` 3, and so do its three `FAIL` headers (one
+ * per failed try) where the verbose line is not printed. A run whose filter matched no test file
+ * (`No test files found, exiting with code 1`) is an `error` named by that filter.
  *
  * A file that fails to load (`FAIL  file [ file ]`) is an `error` named by its file; a failing
  * hook (`FAIL  file > suite`) is a failure named by its suite; both with their error line. The
@@ -16,9 +19,10 @@ import type { ParsedTestOutput, TestStatus } from './test-output-types.js';
 
 const testsLine = /^\s*Tests\s+(\d.*?)\s*\((\d+)\)\s*$/;
 const filesLine = /^\s*Test Files\s+(\d.*?)\s*\((\d+)\)\s*$/;
-const resultLine = /^\s*([✓×↓□✗√]) (.+? > .+?)(?: \d+(?:\.\d+)?m?s)?$/;
+const resultLine = /^\s*([✓×↓□✗√]) (.+? > .+?)(?: \d+(?:\.\d+)?m?s)?(?: \(retry x(\d+)\))?$/;
 const failHeader = /^\s*FAIL\s+(.+? > .+)$/;
 const fileFailHeader = /^\s*FAIL\s+(\S+) \[ \S+ \]$/;
+const noFiles = /^No test files found, exiting with code 1$/;
 const failedSuites = /^⎯+ Failed Suites (\d+) ⎯+$/;
 const unhandled = /^Vitest caught (\d+) unhandled errors? during the test run/;
 const errorsLine = /^\s*Errors\s+(\d+) errors?\s*$/;
@@ -83,17 +87,34 @@ export function parseVitest(lines: readonly string[]): ParsedTestOutput {
       };
       continue;
     }
+    if (noFiles.test(line)) {
+      // No test file matched the filter (exit 1; `--passWithNoTests` makes it exit 0, no failure).
+      const filter = lines.slice(index + 1, index + 4).map((next) => /^filter: (.+)$/.exec(next)?.[1]);
+      const name = filter.find((value) => value !== undefined) ?? 'vitest';
+      collector.add(name, 'error');
+      collector.fail(name, line);
+      continue;
+    }
     const fail = failHeader.exec(line);
     if (fail) {
       const name = (fail[1] as string).trim();
-      collector.add(name, 'failed');
-      collector.fail(name, nextNonEmpty(lines, index + 1));
+      // vitest prints one header per failed try of a retried test, then the error once.
+      let repeats = 1;
+      while (failHeader.exec((lines[index + repeats] as string | undefined) ?? '')?.[1]?.trim() === name)
+        repeats++;
+      collector.add(name, 'failed', repeats > 1 ? { tries: repeats } : undefined);
+      collector.fail(name, nextNonEmpty(lines, index + repeats));
+      index += repeats - 1;
       continue;
     }
     const result = resultLine.exec(line);
     if (result) {
       const [status, outcome] = symbols[result[1] as string] ?? ['failed', undefined];
-      collector.add((result[2] as string).trim(), status, outcome ? { outcome } : {});
+      const retries = result[3] === undefined ? 0 : Number(result[3]);
+      collector.add((result[2] as string).trim(), status, {
+        ...(outcome ? { outcome } : {}),
+        ...(retries > 0 ? { tries: retries + 1 } : {}),
+      });
     }
   }
   const counts = collector.counts;

@@ -7,6 +7,12 @@
  * fuzz: it is rewritten for patch with the longer context side trimmed to the shorter one's length
  * and its header moved to that line, so patch puts it where git would. Every other hunk is left as
  * it is, so a real mismatch is still refused.
+ *
+ * A trimmed hunk left with no old lines (a pure insertion: `+a` then context, or context then `+d`)
+ * takes the unified-diff form of an insertion, whose old start is the line the new lines go
+ * *after* (`@@ -0,0 +1 @@` inserts before line 1; GNU diffutils writes it so, and patch reads it so:
+ * `-1,0` puts the lines after line 1). Giving it the first context line's number put every such
+ * insertion one line too low, with `exact: true`.
  * @module
  */
 import type { DiffHunk } from '../diff/parsed-diff.js';
@@ -33,13 +39,14 @@ export function alignHunkContext(hunk: DiffHunk, lines: readonly string[]): Alig
   const matchedAt = positions[0]!;
   if (leading > trailing) {
     const cut = leading - trailing;
+    const oldLines = hunk.oldLines - cut;
     return {
       matchedAt,
       hunk: {
         ...hunk,
         lines: hunk.lines.slice(cut),
-        oldStart: matchedAt + cut,
-        oldLines: hunk.oldLines - cut,
+        oldStart: matchedAt + cut - (oldLines === 0 ? 1 : 0),
+        oldLines,
         newStart: hunk.newStart + (matchedAt + cut - hunk.oldStart),
         newLines: hunk.newLines - cut,
       },
@@ -48,13 +55,14 @@ export function alignHunkContext(hunk: DiffHunk, lines: readonly string[]): Alig
   const cut = trailing - leading;
   const lastChange = hunk.lines.findLastIndex((line) => line[0] === '-' || line[0] === '+');
   if (hunk.lines.slice(lastChange + 1).some((line) => line.startsWith('\\'))) return undefined;
+  const oldLines = hunk.oldLines - cut;
   return {
     matchedAt,
     hunk: {
       ...hunk,
       lines: hunk.lines.slice(0, hunk.lines.length - cut),
-      oldStart: matchedAt,
-      oldLines: hunk.oldLines - cut,
+      oldStart: oldLines === 0 ? matchedAt - 1 : matchedAt,
+      oldLines,
       newStart: hunk.newStart + (matchedAt - hunk.oldStart),
       newLines: hunk.newLines - cut,
     },

@@ -25,6 +25,7 @@ import { parseUnifiedDiff } from '../diff/parse-unified-diff.js';
 import { checkNameLengths } from '../files/write-file.js';
 import { type CodingToolOptions, normalizeCodingToolOptions } from '../workspace/coding-tool-options.js';
 import { checkPathConvention } from '../workspace/path-convention.js';
+import { assertNotProtected } from '../workspace/protected-path.js';
 import { inspectToolPath, resolveToolPath } from '../workspace/resolve-path.js';
 import { withPathLocks } from '../workspace/with-path-locks.js';
 import { alignHunkContext } from './align-hunk-context.js';
@@ -148,7 +149,11 @@ export function createApplyDiffTool(
             file.newPath === null
               ? undefined
               : await resolveToolPath(context, `${cwd.absolute}/${file.newPath}`);
-          for (const path of [oldPath, newPath]) if (path) checkNameLengths(path.absolute, path.relative);
+          for (const path of [oldPath, newPath]) {
+            if (path === undefined) continue;
+            checkNameLengths(path.absolute, path.relative);
+            assertNotProtected(context, path, 'patch');
+          }
           return { file, old: oldPath, new: newPath };
         }),
       );

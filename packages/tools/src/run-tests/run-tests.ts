@@ -46,7 +46,7 @@ const description = `Run the project's tests and get per-test results parsed fro
 - command: the test command (e.g. "python3 -m pytest -rA tests/test_x.py", "npx vitest run src/a.test.ts"). When absent it is detected: package.json test script (npm test), pytest, cargo test, go test ./...
 - framework: ${testFrameworks.join(' | ')}, when detection guesses wrong.
 - junit-xml: the JUnit XML report any runner writes (Surefire TEST-*.xml, phpunit --log-junit, ctest --output-junit, pytest --junitxml, node --test-reporter=junit, Catch2 -r junit, ...): print it in the command (e.g. "phpunit --log-junit r.xml; s=$?; cat r.xml; exit $s"). A cut or damaged report gives a failure named junit-xml and no counts.
-- Returns exitCode, counts (passed/failed/skipped/total, only when the runner printed a summary), failures with their first error line, the tests with their status, and the tail of the output (control bytes shown as \\xNN).
+- Returns exitCode, counts (passed/failed/skipped/total, only when the runner printed a summary), failures with their first error line, the tests with their status (a test the runner retried is listed once, with its last status and tries: how many times it ran), and the tail of the output (control bytes shown as \\xNN).
 - unparsed: true means the run failed (non-zero exit or timeout) but no failing test could be read: look at output, the failure is outside the tests (syntax error, missing dependency, bad command).
 - signal: the signal that ended the run, when one did (SIGSEGV or SIGABRT: a crash; SIGKILL: killed, often out of memory). A test that was running when a runner crashed is listed as failed when the output names it.
 - timeoutMs defaults to ${defaultTestTimeoutMs} (max ${maxTestTimeoutMs}); on timeout the run is killed and timedOut is true. Run a subset of tests to go faster.`;
@@ -86,7 +86,13 @@ const outputSchema = z.object({
   skipped: z.number().int().nonnegative().optional(),
   total: z.number().int().nonnegative().optional(),
   tests: z
-    .array(z.object({ name: z.string(), status: z.enum(['passed', 'failed', 'skipped', 'error']) }))
+    .array(
+      z.object({
+        name: z.string(),
+        status: z.enum(['passed', 'failed', 'skipped', 'error']),
+        tries: z.number().int().min(2).optional(),
+      }),
+    )
     .optional(),
   testsOmitted: z.number().int().positive().optional(),
   failures: z.array(z.object({ name: z.string(), message: z.string() })).optional(),
@@ -183,7 +189,11 @@ function summarise(
     ...parsed.tests.filter((test) => test.status !== 'failed' && test.status !== 'error'),
   ];
   const visible = visibleControlBytes(output, 'output');
-  const tests = ordered.slice(0, maxTestsListed).map((test) => ({ name: test.name, status: test.status }));
+  const tests = ordered.slice(0, maxTestsListed).map((test) => ({
+    name: test.name,
+    status: test.status,
+    ...(test.tries === undefined ? {} : { tries: test.tries }),
+  }));
   const result: RunTestsOutput = {
     command,
     exitCode: run.exitCode,

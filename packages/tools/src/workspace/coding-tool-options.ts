@@ -1,4 +1,5 @@
-import { type SandboxClient, SandkitError, SandkitErrorCode } from '@sandkit/core';
+import { posix } from 'node:path';
+import { defaultProtectedPaths, type SandboxClient, SandkitError, SandkitErrorCode } from '@sandkit/core';
 
 /** Options shared by every tool factory. */
 export interface CodingToolOptions {
@@ -14,6 +15,12 @@ export interface CodingToolOptions {
    * @default 65_536 (64 KiB)
    */
   maxOutputBytes?: number;
+  /**
+   * Paths relative to the root that write_file, edit_file, apply_diff and delete_file refuse
+   * (ToolError `protected_path`, naming the rule), a path inside one included; `false` for none.
+   * @default defaultProtectedPaths from @sandkit/core (`.git/hooks`, `.git/config`, shell rc files)
+   */
+  protectedPaths?: readonly string[] | false;
 }
 
 /** {@link CodingToolOptions} with every default filled in. */
@@ -22,6 +29,8 @@ export interface ToolContext {
   /** Absolute root as given (or found); use {@link resolveRoot} for its symlink-free form. */
   readonly root: string | undefined;
   readonly maxOutputBytes: number;
+  /** Root-relative, normalised, without trailing slashes. */
+  readonly protectedPaths: readonly string[];
 }
 
 /** Default of {@link CodingToolOptions.maxOutputBytes}. */
@@ -29,7 +38,8 @@ export const defaultMaxOutputBytes = 64 * 1024;
 
 /**
  * Fills the defaults of {@link CodingToolOptions} once.
- * @throws SandkitError `invalid_option` when `root` is not absolute or `maxOutputBytes` is not a positive integer.
+ * @throws SandkitError `invalid_option` when `root` is not absolute, `maxOutputBytes` is not a positive
+ *   integer, or `protectedPaths` is not `false` or a list of root-relative paths.
  */
 export function normalizeCodingToolOptions(
   client: SandboxClient,
@@ -48,5 +58,31 @@ export function normalizeCodingToolOptions(
       message: `maxOutputBytes must be an integer of at least 1024, got ${options.maxOutputBytes}`,
     });
   }
-  return { client, root: options.root, maxOutputBytes };
+  return {
+    client,
+    root: options.root,
+    maxOutputBytes,
+    protectedPaths: protectedList(options.protectedPaths),
+  };
+}
+
+function protectedList(value: readonly string[] | false | undefined): string[] {
+  if (value === false) return [];
+  if (value === undefined) return [...defaultProtectedPaths];
+  const paths = Array.isArray(value)
+    ? value.map((path) => (typeof path === 'string' ? posix.normalize(path).replace(/\/+$/, '') : ''))
+    : [];
+  if (
+    !Array.isArray(value) ||
+    paths.some(
+      (path) =>
+        path === '' || path === '.' || path.startsWith('/') || path === '..' || path.startsWith('../'),
+    )
+  ) {
+    throw new SandkitError({
+      code: SandkitErrorCode.invalidOption,
+      message: `protectedPaths must be false or a list of paths relative to the root, such as ['.git/hooks'], got ${JSON.stringify(value)}`,
+    });
+  }
+  return paths;
 }

@@ -47,7 +47,7 @@ export const says: Partial<Record<TestFramework, RegExp>> = {
   karma: /^✖ [1-9]\d* tests? failed$|^TOTAL: [1-9]\d* FAILED, \d+ SUCCESS$/,
   jasmine: /^\d+ specs?, [1-9]\d* failures?(?:, \d+ pending specs?)?$/,
   maven:
-    /^\[ERROR\] Tests run: \d+, (?:Failures: [1-9]\d*, Errors: \d+|Failures: \d+, Errors: [1-9]\d*), Skipped: \d+$/,
+    /^\[ERROR\] Tests run: \d+, (?:Failures: [1-9]\d*, Errors: \d+|Failures: \d+, Errors: [1-9]\d*), Skipped: \d+(?:, Flakes: \d+)?$/,
   gradle: /^\d+ tests? completed, [1-9]\d* failed(?:, \d+ skipped)?$/,
   'ant-junit':
     /^\s*\[junit\] Tests run: \d+, (?:Failures: [1-9]\d*, Errors: \d+|Failures: \d+, Errors: [1-9]\d*), Skipped: \d+, Time elapsed: [\d.]+ sec$/,
@@ -168,6 +168,20 @@ export const faultInjectionTable: readonly FaultInjectionRow[] = [
       saysFailed: runner === 'ctest' ? undefined : says['junit-xml'],
     }),
   ),
+  // Retried tests (issue 26): each once, so a damaged log never gives more passes than tests.
+  {
+    framework: 'junit-xml',
+    fixture: 'junit-xml-surefire-3-rerun.txt',
+    passes: 4,
+    saysFailed: says['junit-xml'],
+  },
+  { framework: 'maven', fixture: 'maven-surefire-3-rerun.txt', passes: 4, saysFailed: says.maven },
+  { framework: 'vitest', fixture: 'vitest-retry-verbose.txt', passes: 2, saysFailed: says.vitest },
+  { framework: 'jest', fixture: 'jest-retry-verbose.txt', passes: 2, saysFailed: says.jest },
+  { framework: 'pytest', fixture: 'pytest-rerun-verbose.txt', passes: 2, saysFailed: says.pytest },
+  // Runs that fail before any test (issue 26): the passing file beside the broken one.
+  { framework: 'junit-xml', fixture: 'junit-xml-ctest-not-run-kinds.txt', passes: 1, saysFailed: undefined },
+  { framework: 'junit5', fixture: 'junit5-before-all-tree.txt', passes: 1, saysFailed: undefined },
   { framework: 'junit5', fixture: 'junit5-tree.txt', passes: 2, saysFailed: says.junit5 },
   { framework: 'junit5', fixture: 'junit5-flat.txt', passes: 2, saysFailed: says.junit5 },
   { framework: 'rspec-json', fixture: 'rspec-json.txt', passes: 2, saysFailed: says['rspec-json'] },

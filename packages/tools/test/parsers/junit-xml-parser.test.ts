@@ -69,10 +69,12 @@ const runners: RunnerCase[] = [
   },
   {
     runner: 'ctest',
-    counts: { passed: 1, failed: 1, skipped: 2, total: 4 },
+    // ctest's counts call a test whose executable does not exist skipped (status="notrun"), its
+    // console calls it failed (***Not Run): it is an error, moved to failed in the counts.
+    counts: { passed: 1, failed: 2, skipped: 1, total: 4 },
     // <system-out> is no result; the failure's empty message gives way to the test's output
-    tests: { adds: 'passed', compares: 'failed', skipped: 'skipped', missing: 'skipped' },
-    messages: { compares: 'printed <out> & more' },
+    tests: { adds: 'passed', compares: 'failed', skipped: 'skipped', missing: 'error' },
+    messages: { compares: 'printed <out> & more', missing: 'Unable to find executable: /nonexistent/binary' },
   },
   {
     runner: 'node',

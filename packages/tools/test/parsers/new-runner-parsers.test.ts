@@ -270,7 +270,7 @@ const cases: Case[] = [
     messages: {
       'Math.Throws': /C\+\+ exception with description "boom"/,
       crashes: /Subprocess aborted/,
-      'missing-binary': 'Not Run',
+      'missing-binary': 'Unable to find executable: /nonexistent/binary',
     },
   },
   {

@@ -53,8 +53,8 @@ describe('real-world cases, fourth set: parsers', () => {
     it('F09: gives a test that surefire reran and lists under `Flakes:` one status, passed, outcome flaky', () => {
       const parsed = parseTestOutput(fixture('maven-surefire-3-rerun.txt'));
       expect(parsed.tests).toEqual([
-        { name: 'com.acme.CalcTest.alwaysFails', status: 'failed' },
-        { name: 'com.acme.CalcTest.flakyOnce', status: 'passed', outcome: 'flaky' },
+        { name: 'com.acme.CalcTest.alwaysFails', status: 'failed', tries: 3 },
+        { name: 'com.acme.CalcTest.flakyOnce', status: 'passed', outcome: 'flaky', tries: 2 },
         { name: 'com.acme.OkTest', status: 'passed' },
       ]);
       expect(parsed.failures.map((failure) => failure.name)).toEqual(['com.acme.CalcTest.alwaysFails']);
@@ -68,8 +68,8 @@ describe('real-world cases, fourth set: parsers', () => {
       const verbose = parseTestOutput(fixture('pytest-rerun-verbose.txt'));
       expect(verbose.tests).toEqual([
         { name: 'test_flaky.py::test_fine', status: 'passed' },
-        { name: 'test_flaky.py::test_flaky', status: 'passed', outcome: 'flaky' },
-        { name: 'test_flaky.py::test_always', status: 'failed' },
+        { name: 'test_flaky.py::test_flaky', status: 'passed', outcome: 'flaky', tries: 2 },
+        { name: 'test_flaky.py::test_always', status: 'failed', tries: 3 },
       ]);
       expect(counts(verbose)).toEqual({ passed: 2, failed: 1, skipped: 0, total: 3 });
       // Without -v pytest names no try: the statuses and counts are the same, no flaky mark.
@@ -142,7 +142,7 @@ describe('real-world cases, fourth set: parsers', () => {
       const parsed = parseTestOutput(retried);
       expect(parsed.tests).toEqual([
         { name: 'tests::adds', status: 'passed' },
-        { name: 'tests::flaky', status: 'passed', outcome: 'flaky' },
+        { name: 'tests::flaky', status: 'passed', outcome: 'flaky', tries: 2 },
       ]);
       expect(parsed.failures).toEqual([]);
       expect(counts(parsed)).toEqual({ passed: 2, failed: 0, skipped: 0, total: 2 });

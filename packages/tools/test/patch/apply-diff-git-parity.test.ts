@@ -88,6 +88,80 @@ describe('createApplyDiffTool', () => {
     });
   });
 
+  describe('when an asymmetric hunk only inserts lines (context on one side)', () => {
+    // The hunk trimmed for patch has no old line left: its old start must be the line the new
+    // lines go after (`-0,0` before line 1). It was the first context line's number, so each of
+    // these landed one line too low with exact: true.
+    // git apply refuses a hunk without trailing context anywhere but at the end of the file (its
+    // match_end rule); apply_diff puts those lines right after their context, where the hunk says.
+    it.each([
+      ['before line 1', 'b\nc\n', '@@ -1,2 +1,3 @@\n+a\n b\n c\n', 'a\nb\nc\n', true],
+      [
+        'before a middle line',
+        'p\nb\nc\nx\ny\n',
+        '@@ -2,2 +2,3 @@\n+a\n b\n c\n',
+        'p\na\nb\nc\nx\ny\n',
+        true,
+      ],
+      [
+        'after the context at the top',
+        'b\nc\nx\ny\n',
+        '@@ -1,2 +1,3 @@\n b\n c\n+d\n',
+        'b\nc\nd\nx\ny\n',
+        false,
+      ],
+      [
+        'after the context in the middle',
+        'p\nb\nc\nx\ny\n',
+        '@@ -2,2 +2,3 @@\n b\n c\n+d\n',
+        'p\nb\nc\nd\nx\ny\n',
+        false,
+      ],
+      ['at the end of the file', 'b\nc\n', '@@ -1,2 +1,3 @@\n b\n c\n+d\n', 'b\nc\nd\n', true],
+    ])('inserts %s where the hunk says (git apply agrees: %s)', async (_where, file, hunk, expected, git) => {
+      const diff = `--- a/m.py\n+++ b/m.py\n${hunk}`;
+      expect(gitApply(file, diff)).toBe(git ? expected : null);
+      await writeFile(join(sandbox.workdir, 'm.py'), file);
+      const result = await applyDiff().call({ diff });
+      expect(result).toMatchObject({ hunksApplied: 1, exact: true });
+      expect(await readFile(join(sandbox.workdir, 'm.py'), 'utf8')).toBe(expected);
+    });
+
+    it('agrees with git apply on random insert-only hunks with one-sided context (property)', async () => {
+      const line = fc.constantFrom('a', 'b', 'c', 'x = 1', 'return x', '', 'def f():');
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(line, { minLength: 1, maxLength: 8 }),
+          fc.nat(),
+          fc.integer({ min: 1, max: 3 }),
+          fc.boolean(),
+          fc.array(fc.constantFrom('NEW1', 'NEW2'), { minLength: 1, maxLength: 2 }),
+          async (lines, at, width, contextAfter, added) => {
+            const start = at % lines.length; // 0-based first context line
+            const context = lines.slice(start, start + width);
+            const body = contextAfter
+              ? [...added.map((l) => `+${l}`), ...context.map((l) => ` ${l}`)]
+              : [...context.map((l) => ` ${l}`), ...added.map((l) => `+${l}`)];
+            const diff = `--- a/m.py\n+++ b/m.py\n@@ -${start + 1},${context.length} +${start + 1},${context.length + added.length} @@\n${body.join('\n')}\n`;
+            const file = `${lines.join('\n')}\n`;
+            const byGit = gitApply(file, diff);
+            await writeFile(join(sandbox.workdir, 'm.py'), file);
+            const outcome = await applyDiff()
+              .call({ diff })
+              .then(
+                () => 'applied',
+                () => 'refused',
+              );
+            const now = await readFile(join(sandbox.workdir, 'm.py'), 'utf8');
+            if (outcome === 'applied' && byGit !== null) expect(now).toBe(byGit);
+            if (outcome === 'refused') expect(now).toBe(file);
+          },
+        ),
+        { numRuns: 25 },
+      );
+    }, 120_000);
+  });
+
   describe('when a hunk line really differs from the file', () => {
     it('D11: still refuses it, naming the differing line', async () => {
       await writeFile(join(sandbox.workdir, 'm.py'), mPy);

@@ -121,13 +121,52 @@ describe('createRunTestsTool', () => {
     });
   });
 
+  describe('when the runner retries a test', () => {
+    it('lists it once with its last status and its tries (real vitest, retry: 2)', async () => {
+      await put('vr/package.json', JSON.stringify({ name: 'vr', private: true, type: 'module' }));
+      await put('vr/vitest.config.mjs', 'export default {}\n');
+      await put(
+        'vr/flaky.test.js',
+        [
+          "import { test, expect } from 'vitest';",
+          "import { existsSync, writeFileSync } from 'node:fs';",
+          "test('fine', () => { expect(1).toBe(1); });",
+          "test('flaky', { retry: 2 }, () => { if (!existsSync('.mark')) { writeFileSync('.mark', ''); expect(1).toBe(2); } });",
+          "test('always', { retry: 2 }, () => { expect(1).toBe(2); });",
+          '',
+        ].join('\n'),
+      );
+      const vitest = join(import.meta.dirname, '../../node_modules/.bin/vitest');
+      const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
+      const result = await runTests.call({ command: `${vitest} run --root . --reporter=verbose`, cwd: 'vr' });
+      expect(result).toMatchObject({ framework: 'vitest', passed: 2, failed: 1, total: 3 });
+      expect(result.tests).toEqual([
+        { name: 'flaky.test.js > always', status: 'failed', tries: 3 },
+        { name: 'flaky.test.js > fine', status: 'passed' },
+        { name: 'flaky.test.js > flaky', status: 'passed', tries: 2 },
+      ]);
+    }, 60_000);
+  });
+
   describe('when the run fails outside the tests', () => {
     it('flags a non-zero exit with no parsed failure as unparsed and never as passed', async () => {
       const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
-      const result = await runTests.call({ command: 'python3 -m pytest -rA no_such_dir', cwd: 'py' });
+      const result = await runTests.call({ command: 'python3 -m pytest -rA --no-such-option', cwd: 'py' });
       expect(result.exitCode).not.toBe(0);
       expect(result.unparsed).toBe(true);
       expect(result.failed ?? 0).toBe(0);
+      expect(result.passed ?? 0).toBe(0);
+    });
+
+    it('names a test path that is not there as the failure (pytest: "no tests ran", exit 4)', async () => {
+      const runTests = createRunTestsTool(sandbox.client, { root: sandbox.workdir });
+      const result = await runTests.call({ command: 'python3 -m pytest -rA no_such_dir', cwd: 'py' });
+      expect(result.exitCode).toBe(4);
+      expect(result.unparsed).toBeUndefined();
+      expect(result.failures).toEqual([
+        { name: 'no_such_dir', message: 'file or directory not found: no_such_dir' },
+      ]);
+      expect(result.tests).toEqual([{ name: 'no_such_dir', status: 'error' }]);
       expect(result.passed ?? 0).toBe(0);
     });
 

@@ -98,6 +98,7 @@ export function failedGrade(task: GradeTask, message: string): GradedInstance {
     model_name_or_path: task.prediction?.model_name_or_path ?? task.found.model,
     error_kind: 'internal',
     error: message,
+    log_dir: task.found.dir,
     f2p: { success: 0, total: task.instance.FAIL_TO_PASS.length },
     p2p: { success: 0, total: task.instance.PASS_TO_PASS.length },
   });
@@ -132,6 +133,7 @@ function gradeOne(task: GradeTask): Graded {
   const result = initialResult(id, {
     model_name_or_path: prediction?.model_name_or_path ?? found.model,
     infra_error: false,
+    log_dir: dir,
     f2p: { success: 0, total: instance.FAIL_TO_PASS.length },
     p2p: { success: 0, total: instance.PASS_TO_PASS.length },
   });

@@ -2,7 +2,8 @@
  * `startGradePool`: grades logs on this thread and on worker threads (`node:worker_threads`) at
  * once. Each worker reads, parses and grades whole logs (`grade-worker.ts`) and posts back the
  * small per-instance result; this thread takes logs from the same queue between the workers'
- * messages. Results come back in task order, whatever order they finish in.
+ * messages. Each result is handed to the caller as it is graded, with its task's index, and not
+ * kept.
  *
  * How a worker loads the grading code: from the built package (this module is `grade-pool.js`), it
  * imports `grade-worker.js` beside it. From the TypeScript sources (`pnpm sandkit`, vitest, the
@@ -43,13 +44,14 @@ export interface GradePool {
    * @param onGraded called with each task's index and result as it is graded (in no set order),
    *   from when every worker started with the pool has loaded (so never in a run that fails
    *   because one could not), each before the returned promise resolves
-   * @returns one result per task, in task order
+   *   (the pool keeps no result once handed out, so that its memory does not grow with the tasks)
+   * @returns when every task's result has been handed to `onGraded`
    * @throws SandkitError `internal` when a worker could not load the grading code, or on a second call
    */
   grade(
     tasks: readonly GradeTask[],
-    onGraded?: (index: number, graded: GradedInstance) => void,
-  ): Promise<GradedInstance[]>;
+    onGraded: (index: number, graded: GradedInstance) => void,
+  ): Promise<void>;
   /** Stops the workers (idempotent); call it in a `finally`. */
   close(): Promise<void>;
 }
@@ -83,14 +85,13 @@ interface Slot {
 /** The run of {@link GradePool.grade}. */
 interface Run {
   tasks: readonly GradeTask[];
-  results: GradedInstance[];
   /** Indexes of the tasks nobody has; those of a dead worker go back to the front. */
   queue: number[];
   done: number;
   /** This thread is taking tasks from the queue. */
   laneRunning: boolean;
   /** Results not yet handed to `onGraded` (every worker started with the pool has not loaded yet). */
-  held: number[];
+  held: Array<{ index: number; graded: GradedInstance }>;
   onGraded: (index: number, graded: GradedInstance) => void;
   settle(error?: SandkitError): void;
 }
@@ -129,9 +130,8 @@ export function startGradePool(options: GradePoolOptions): GradePool {
 
   const finishTask = (index: number, graded: GradedInstance): void => {
     if (run === undefined) return;
-    run.results[index] = graded;
     run.done++;
-    if (loading > 0) run.held.push(index);
+    if (loading > 0) run.held.push({ index, graded });
     else run.onGraded(index, graded);
     if (run.done === run.tasks.length) run.settle();
     else pump();
@@ -140,7 +140,7 @@ export function startGradePool(options: GradePoolOptions): GradePool {
   /** Hands out the held results once no worker started with the pool can fail to load any more. */
   const release = (): void => {
     if (run === undefined) return;
-    for (const index of run.held.splice(0)) run.onGraded(index, run.results[index] as GradedInstance);
+    for (const { index, graded } of run.held.splice(0)) run.onGraded(index, graded);
   };
 
   /** Gives queued tasks to this thread and to every worker with room. */
@@ -217,20 +217,18 @@ export function startGradePool(options: GradePoolOptions): GradePool {
   for (let n = 0; n < options.workers; n++) spawn(true);
 
   return {
-    grade(tasks, onGraded = () => {}) {
+    grade(tasks, onGraded) {
       if (run !== undefined)
         throw new SandkitError({
           code: SandkitErrorCode.internal,
           message: 'GradePool.grade is called once per pool',
         });
       if (early !== undefined) return Promise.reject(early);
-      if (tasks.length === 0) return Promise.resolve([]);
-      return new Promise<GradedInstance[]>((resolve, reject) => {
+      if (tasks.length === 0) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
         let settled = false;
-        const results = new Array<GradedInstance>(tasks.length);
         run = {
           tasks,
-          results,
           queue: tasks.map((_, index) => index),
           done: 0,
           laneRunning: false,
@@ -243,7 +241,7 @@ export function startGradePool(options: GradePoolOptions): GradePool {
             this.queue.length = 0;
             if (error !== undefined) return reject(error);
             release(); // every task is graded: no start failure can fail the run now
-            resolve(results);
+            resolve();
           },
         };
         // Workers first: this thread starts grading synchronously.

@@ -11,6 +11,7 @@ import {
   type GradedTestLists,
   readOfficialTestLists,
   type TestListAgreement,
+  type VerdictReason,
 } from './official-test-lists.js';
 
 /** The official per-instance report's fields sandkit reads. */
@@ -105,61 +106,83 @@ export function compareWithOfficial(
   log: string | Buffer,
 ): OfficialAgreement {
   const agrees = graded.resolved === official.resolved;
-  const reasons = agrees ? [] : verdictReasons(graded, official, lists, officialParser);
+  const why = agrees ? [] : verdictReasons(graded, official, lists, officialParser);
+  const reasons = why.map((reason) => reason.text);
   const agreement: OfficialAgreement = { resolved: official.resolved, agrees, reasons };
   if (official.testLists !== undefined)
-    agreement.tests = compareTestLists(graded.grade.tests_status, official.testLists, log, reasons);
+    agreement.tests = compareTestLists(graded.grade.tests_status, official.testLists, log, why);
   return agreement;
 }
 
-/** Why sandkit's verdict on a log is not the official one: the known causes found. */
+/**
+ * Why sandkit's verdict on a log is not the official one: the known causes found, each with the
+ * tests it names (see {@link VerdictReason}). Linear in the lists' lengths.
+ */
 function verdictReasons(
   graded: LogGrade,
   official: OfficialReport,
   lists: { FAIL_TO_PASS: readonly string[]; PASS_TO_PASS: readonly string[] },
   officialParser: string | null,
-): string[] {
-  const reasons: string[] = [];
+): VerdictReason[] {
+  const reasons: VerdictReason[] = [];
+  /** A reason naming `ids`: `${label}: ${ids}` in the verdict's reasons, `one` (or `label`) for one of them. */
+  const naming = (label: string, ids: readonly string[], one = label): void => {
+    if (ids.length > 0) reasons.push({ text: `${label}: ${ids.join(', ')}`, ids: new Set(ids), one });
+  };
   if (graded.testPatchFailed)
-    reasons.push(
-      `test patch failed to apply (${graded.testPatchError}); the official script ran the tests anyway`,
-    );
-  if (!graded.evaluated) reasons.push(`sandkit: ${graded.notEvaluatedReason}`);
+    reasons.push({
+      text: `test patch failed to apply (${graded.testPatchError}); the official script ran the tests anyway`,
+    });
+  if (!graded.evaluated) reasons.push({ text: `sandkit: ${graded.notEvaluatedReason}` });
   if (graded.hadAnsi && officialParser !== 'parse_log_pytest_v2')
-    reasons.push('ANSI colour in the log: the official parser reads coloured status lines as no test');
+    reasons.push({
+      text: 'ANSI colour in the log: the official parser reads coloured status lines as no test',
+    });
   if (graded.collisions.length > 0)
-    reasons.push(
-      `ids cut at spaces: ${graded.collisions.map((c) => `${c.from.length} tests → ${JSON.stringify(c.official)}`).join(', ')} (official keeps the last status, sandkit the worst)`,
-    );
+    reasons.push({
+      text: `ids cut at spaces: ${graded.collisions.map((c) => `${c.from.length} tests → ${JSON.stringify(c.official)}`).join(', ')} (official keeps the last status, sandkit the worst)`,
+      ids: new Set(graded.collisions.map((c) => c.official)),
+      one: 'an id cut at spaces, shared by several tests (official keeps the last status, sandkit the worst)',
+    });
+  const missing = new Set(graded.grade.missing);
   const listed = [...lists.FAIL_TO_PASS, ...lists.PASS_TO_PASS];
-  const emptyBracket = listed.filter((id) => id.endsWith('[]') && graded.grade.missing.includes(id));
-  if (emptyBracket.length > 0) reasons.push(`empty-bracket id not in the log: ${emptyBracket.join(', ')}`);
-  if (graded.grade.skippedFailToPass.length > 0)
-    reasons.push(
-      `skipped FAIL_TO_PASS tests (sandkit: failure; official: neither list): ${graded.grade.skippedFailToPass.join(', ')}`,
-    );
+  naming(
+    'empty-bracket id not in the log',
+    listed.filter((id) => id.endsWith('[]') && missing.has(id)),
+  );
+  naming(
+    'skipped FAIL_TO_PASS tests (sandkit: failure; official: neither list)',
+    graded.grade.skippedFailToPass,
+    'a skipped FAIL_TO_PASS test (sandkit: failure; official: neither list)',
+  );
   const directive = graded.grade.missing.filter((id) => /\s#\s(?:SKIP|TODO)\b/i.test(id));
-  if (directive.length > 0)
-    reasons.push(
-      `listed ids keep a TAP directive (the official parser counts a skipped test PASSED under "<name> # SKIP …"; sandkit drops the directive): ${directive.join(', ')}`,
-    );
+  naming(
+    'listed ids keep a TAP directive (the official parser counts a skipped test PASSED under "<name> # SKIP …"; sandkit drops the directive)',
+    directive,
+  );
   if (officialParser === 'parse_log_p5js' && official.resolved && !graded.resolved) {
     const lost = [
       ...graded.grade.tests_status.FAIL_TO_PASS.failure,
       ...graded.grade.tests_status.PASS_TO_PASS.failure,
     ].filter((id) => graded.statuses.get(id) === 'FAILED');
     if (lost.length > 0)
-      reasons.push(
-        `the official parser loses failures: parse_log_p5js reads mocha's failure list from the first "N)" line of the log, so the per-test listing swallows the list's first entry (FAILED in sandkit: ${lost.join(', ')})`,
-      );
+      reasons.push({
+        text: `the official parser loses failures: parse_log_p5js reads mocha's failure list from the first "N)" line of the log, so the per-test listing swallows the list's first entry (FAILED in sandkit: ${lost.join(', ')})`,
+        ids: new Set(lost),
+        one: `the official parser loses failures: parse_log_p5js reads mocha's failure list from the first "N)" line of the log, so the per-test listing swallows the list's first entry (FAILED in sandkit)`,
+      });
   }
-  const spaced = graded.grade.missing.filter((id) => /\s/.test(id) && !directive.includes(id));
-  if (spaced.length > 0) reasons.push(`listed ids with spaces not in the log: ${spaced.join(', ')}`);
-  if (graded.parserMissing) reasons.push('sandkit has no parser for this repository in this build');
+  const directives = new Set(directive);
+  naming(
+    'listed ids with spaces not in the log',
+    graded.grade.missing.filter((id) => /\s/.test(id) && !directives.has(id)),
+    'a listed id with spaces not in the log',
+  );
+  if (graded.parserMissing) reasons.push({ text: 'sandkit has no parser for this repository in this build' });
   if (reasons.length === 0)
-    reasons.push(
-      `unexplained: sandkit ${graded.resolved ? 'resolved' : 'unresolved'} (missing ${graded.grade.missing.length}, F2P failures ${graded.grade.tests_status.FAIL_TO_PASS.failure.length}, P2P failures ${graded.grade.tests_status.PASS_TO_PASS.failure.length}), official ${official.resolved ? 'resolved' : 'unresolved'}`,
-    );
+    reasons.push({
+      text: `unexplained: sandkit ${graded.resolved ? 'resolved' : 'unresolved'} (missing ${graded.grade.missing.length}, F2P failures ${graded.grade.tests_status.FAIL_TO_PASS.failure.length}, P2P failures ${graded.grade.tests_status.PASS_TO_PASS.failure.length}), official ${official.resolved ? 'resolved' : 'unresolved'}`,
+    });
   return reasons;
 }
 

@@ -6,7 +6,7 @@
  * @module
  */
 import type { TestListStatus } from '../instance/grade.js';
-import { decodeUtf8 } from '../load/decode-utf8.js';
+import { mergedDjangoLines } from './merged-django-lines.js';
 
 /** The two lists of `tests_status` that decide a verdict. */
 export type GradedList = 'FAIL_TO_PASS' | 'PASS_TO_PASS';
@@ -54,37 +54,66 @@ export function readOfficialTestLists(entry: Record<string, unknown>): GradedTes
 }
 
 /**
+ * A reason the verdicts differ, as the per-test comparison uses it: one that names the tests it is
+ * about (`ids`) explains only those, in the words of `one`; one without `ids` explains any test.
+ */
+export interface VerdictReason {
+  /** The reason as `official.reasons` records it. */
+  text: string;
+  /** The tests it names; absent: it is about the whole log. */
+  ids?: ReadonlySet<string>;
+  /** What it says of one of `ids` (the reason without its list). @default `text` */
+  one?: string;
+}
+
+/**
  * Compares `sandkit`'s lists with `official`'s. `log` is the graded test_output.txt (its text, or
- * its bytes, decoded only when a difference needs explaining), searched for the known causes; `fallback` (the reasons the verdicts differ, if they do) explains a difference
- * no known cause does. Pure.
+ * its bytes), searched once for the known causes; `fallback` (the reasons the verdicts differ, if
+ * they do) explains a difference no known cause does: a plain string or a reason without `ids`
+ * explains every such test, a reason with `ids` only those it names, so that what is written per
+ * test never repeats a list of other tests. Pure; linear in the lists' lengths and the log's.
  */
 export function compareTestLists(
   sandkit: GradedTestLists,
   official: GradedTestLists,
   log: string | Buffer,
-  fallback: readonly string[],
+  fallback: readonly (string | VerdictReason)[],
 ): TestListAgreement {
-  const differences: TestListDifference[] = [];
+  const moved: Array<Omit<TestListDifference, 'why'>> = [];
   for (const list of gradedLists) {
-    const where = (lists: GradedTestLists, id: string) =>
-      lists[list].success.includes(id) ? 'success' : lists[list].failure.includes(id) ? 'failure' : 'absent';
+    const theirs = placeOf(official[list]);
+    const ours = placeOf(sandkit[list]);
     const ids = new Set([...official[list].success, ...official[list].failure, ...sandkit[list].success]);
     for (const id of [...ids, ...sandkit[list].failure.filter((id) => !ids.has(id))]) {
-      const theirs = where(official, id);
-      const ours = where(sandkit, id);
-      if (theirs === ours) continue;
-      differences.push({ list, id, official: theirs, sandkit: ours, why: explain(id, log, fallback) });
+      const where = { official: theirs.get(id) ?? 'absent', sandkit: ours.get(id) ?? 'absent' } as const;
+      if (where.official !== where.sandkit) moved.push({ list, id, ...where });
     }
   }
-  return { agrees: differences.length === 0, differences };
+  if (moved.length === 0) return { agrees: true, differences: [] };
+  const merged = mergedDjangoLines(log, new Set(moved.map((one) => one.id)));
+  const reasons = fallback.map((reason) => (typeof reason === 'string' ? { text: reason } : reason));
+  const differences = moved.map((one) => ({ ...one, why: explain(one.id, merged, reasons) }));
+  return { agrees: false, differences };
+}
+
+/** Where each test of `lists` is: `success` where it is in both (as a search of `success` first finds it). */
+function placeOf(lists: TestListStatus): Map<string, 'success' | 'failure'> {
+  const place = new Map<string, 'success' | 'failure'>();
+  for (const id of lists.failure) place.set(id, 'failure');
+  for (const id of lists.success) place.set(id, 'success');
+  return place;
 }
 
 /** Why the official report and sandkit put `id` in different lists. */
-function explain(id: string, log: string | Buffer, fallback: readonly string[]): string {
-  const merged = (typeof log === 'string' ? log : decodeUtf8(log))
-    .split(/\r?\n|\r/)
-    .find((line) => line.includes(` ... ${id} ... `) && !line.startsWith(`${id} ... `));
-  if (merged !== undefined)
-    return `the log line "${merged.trim()}" holds two tests: the one before ${id} left its " ... " open (an erroring subtest prints its result later), so parse_log_django reads the whole line as one id and never sees ${id}, which sandkit reads from that line`;
-  return fallback.length > 0 ? fallback.join('; ') : 'unexplained: no known cause found in the log';
+function explain(id: string, merged: ReadonlyMap<string, string>, reasons: readonly VerdictReason[]): string {
+  const line = merged.get(id);
+  if (line !== undefined)
+    return `the log line "${line}" holds two tests: the one before ${id} left its " ... " open (an erroring subtest prints its result later), so parse_log_django reads the whole line as one id and never sees ${id}, which sandkit reads from that line`;
+  const why = reasons
+    .filter((reason) => reason.ids === undefined || reason.ids.has(id))
+    .map((reason) => (reason.ids === undefined ? reason.text : (reason.one ?? reason.text)));
+  if (why.length > 0) return why.join('; ');
+  return reasons.length > 0
+    ? `unexplained: the verdicts differ for reasons that name other tests (${reasons.map((reason) => reason.one ?? reason.text).join('; ')})`
+    : 'unexplained: no known cause found in the log';
 }

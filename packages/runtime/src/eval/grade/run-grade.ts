@@ -3,11 +3,13 @@
  * Each log found under `logs` (see `find-logs.ts`) is graded against its dataset row with that
  * repository's parser and the official id form (`grade-log.ts`); when an official `report.json`
  * is beside it, the verdicts are compared (`official-agreement.ts`). Writes the same files as
- * `runEval`: `instances/<id>/report.json`, `results.jsonl`, `run_report.json` and `summary.md`.
+ * `runEval`: `instances/<id>/report.json`, `results.jsonl`, `run_report.json` and `summary.md`,
+ * each instance's as soon as it is graded (`grade-outputs.ts`), so that memory does not grow with
+ * the number of logs.
  * @module
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
@@ -17,10 +19,11 @@ import { loadInstances } from '../load/instance-loader.js';
 import { loadPredictions } from '../load/prediction-loader.js';
 import type { RecordError } from '../load/read-records.js';
 import type { SweBenchInstance, SweBenchPrediction } from '../load/swe-bench-instance.js';
-import { buildRunReport, formatSummary, type RunReport, type RunReportInput } from '../report/run-report.js';
+import type { RunReport } from '../report/run-report.js';
 import { checkEarlierRun } from './check-earlier-run.js';
 import { type FoundLog, findLogs } from './find-logs.js';
 import { type GradedInstance, type GradePlan, type GradeTask, gradeTask } from './grade-one.js';
+import { GradeOutputs } from './grade-outputs.js';
 import { type GradePool, startGradePool } from './grade-pool.js';
 
 /**
@@ -53,11 +56,21 @@ export interface GradeOptions {
    * @default `os.availableParallelism()`
    */
   jobs?: number;
+  /**
+   * Return every instance's result in {@link GradeRunResult.results}. The run files are written
+   * as the logs are graded either way; holding the results makes the run's memory grow with the
+   * submission (its missing tests, prefix matches and per-test differences from the official
+   * report), so `sandkit grade` passes `false` and a caller of a large submission should too
+   * (then read `results.jsonl`).
+   * @default true
+   */
+  keepResults?: boolean;
 }
 
 /** What {@link runGrade} returns. */
 export interface GradeRunResult {
   report: RunReport;
+  /** Each instance's result, by id, in `results.jsonl`'s order; empty when `keepResults` is `false`. */
   results: Map<string, InstanceResult>;
   /** Instances whose official report.json disagrees with sandkit. */
   disagreements: string[];
@@ -143,33 +156,12 @@ async function gradeLogs(
     });
   // --overwrite: the earlier run's outputs go once nothing is left to refuse, before the first write.
   for (const path of earlier) await rm(path, { recursive: true, force: true });
-  const results = new Map<string, InstanceResult>();
-  const keep = ({ result, problems }: GradedInstance): void => {
-    results.set(result.instance_id, result);
-    invalidRecords.push(...problems);
-  };
-  /**
-   * Each instance's report.json, written as soon as it is graded, synchronously on this thread:
-   * one mkdir (no `recursive` walk when the instances directory exists) and one write, instead of
-   * `fs/promises`' thread-pool round trips, which cost more CPU than the calls themselves, several
-   * at once contending for the same parent directory. The first error is thrown once the logs are
-   * graded, as before.
-   */
-  let writeError: { error: unknown } | undefined;
-  const writeReport = ({ result, reportJson }: GradedInstance): void => {
-    const dir = join(out, 'instances', result.instance_id);
-    try {
-      makeInstanceDir(dir);
-      writeFileSync(join(dir, 'report.json'), reportJson);
-    } catch (error) {
-      writeError ??= { error };
-    }
-  };
-  const seen = new Set<string>();
+  const seen = new Map<string, string>();
   const toGrade: GradeTask[] = [];
   for (const found of logs) {
     const instance = byId.get(found.instanceId);
-    if (instance === undefined || seen.has(found.instanceId)) {
+    const first = seen.get(found.instanceId);
+    if (instance === undefined || first !== undefined) {
       invalidRecords.push({
         file: found.dir,
         position: 'log',
@@ -178,66 +170,74 @@ async function gradeLogs(
         message:
           instance === undefined
             ? `${found.dir}: instance ${found.instanceId} is not in the dataset; skipped`
-            : `${found.dir}: a second log of ${found.instanceId}; only the first (${[...logs].find((l) => l.instanceId === found.instanceId)?.dir}) is graded`,
+            : `${found.dir}: a second log of ${found.instanceId}; only the first (${first}) is graded`,
       });
       continue;
     }
-    seen.add(found.instanceId);
+    seen.set(found.instanceId, found.dir);
     toGrade.push(gradeTaskOf(instance, found, preds?.predictions.get(found.instanceId)));
   }
-  // Results and their problems in the logs' order, whatever order they finished in.
-  const graded = await pool.grade(toGrade, (_, one) => writeReport(one));
-  for (const one of graded) keep(one);
-  const instanceIds = [...results.keys()];
-  for (const [id, prediction] of preds?.predictions ?? []) {
-    const instance = byId.get(id);
-    if (instance === undefined) {
-      // The official harness refuses such a run ("Some prediction IDs not found in dataset!").
-      invalidRecords.push({
-        file: resolve(options.predictions as string),
-        position: 'prediction',
-        instanceId: id,
-        field: 'instance_id',
-        message: `${options.predictions}: the prediction for ${id} has no row in --dataset ${options.dataset}; not graded (is it the right dataset or split?)`,
-      });
-      continue;
+  const outputs = new GradeOutputs(out, invalidRecords, options.keepResults ?? true);
+  try {
+    /**
+     * Each instance's report.json, written as soon as it is graded, synchronously on this thread:
+     * one mkdir (no `recursive` walk when the instances directory exists) and one write, instead of
+     * `fs/promises`' thread-pool round trips, which cost more CPU than the calls themselves, several
+     * at once contending for the same parent directory. Then its result goes to `outputs`, which
+     * keeps the logs' order whatever order they finish in. The first error is thrown once the logs
+     * are graded, as before.
+     */
+    const record = (index: number, { result, reportJson, problems }: GradedInstance): void => {
+      const dir = join(out, 'instances', result.instance_id);
+      try {
+        makeInstanceDir(dir);
+        writeFileSync(join(dir, 'report.json'), reportJson);
+      } catch (error) {
+        outputs.fail(error);
+      }
+      outputs.place(index, result, problems);
+    };
+    await pool.grade(toGrade, record);
+    let placed = toGrade.length;
+    const instanceIds = toGrade.map((task) => task.instance.instance_id);
+    for (const [id, prediction] of preds?.predictions ?? []) {
+      const instance = byId.get(id);
+      if (instance === undefined) {
+        // The official harness refuses such a run ("Some prediction IDs not found in dataset!").
+        invalidRecords.push({
+          file: resolve(options.predictions as string),
+          position: 'prediction',
+          instanceId: id,
+          field: 'instance_id',
+          message: `${options.predictions}: the prediction for ${id} has no row in --dataset ${options.dataset}; not graded (is it the right dataset or split?)`,
+        });
+        continue;
+      }
+      if (outputs.has(id)) continue;
+      instanceIds.push(id);
+      // The harness writes no log for an empty patch: it is graded from the prediction alone.
+      if ((prediction.model_patch ?? '').trim() === '') {
+        const found: FoundLog = { instanceId: id, model: '', dir: join(logsDir, id), logIsDirectory: false };
+        record(placed++, gradeTask(gradeTaskOf(instance, found, prediction)));
+      } else {
+        outputs.placeMissing(id, true);
+        placed++;
+      }
     }
-    if (results.has(id)) continue;
-    instanceIds.push(id);
-    // The harness writes no log for an empty patch: it is graded from the prediction alone.
-    if ((prediction.model_patch ?? '').trim() === '') {
-      const found: FoundLog = { instanceId: id, model: '', dir: join(logsDir, id), logIsDirectory: false };
-      const one = gradeTask(gradeTaskOf(instance, found, prediction));
-      keep(one);
-      writeReport(one);
-    }
+    // As the official report: every dataset row counts in the total; a row with neither a log nor a
+    // prediction is reported as not submitted instead of silently left out.
+    const submittedIds = [...instanceIds];
+    const submitted = new Set(submittedIds);
+    for (const instance of loaded.instances)
+      if (!submitted.has(instance.instance_id)) {
+        instanceIds.push(instance.instance_id);
+        outputs.placeMissing(instance.instance_id, false);
+      }
+    const report = outputs.finish({ instanceIds, submittedIds }, 'sandkit grade summary');
+    return { report, results: outputs.results, disagreements: outputs.disagreements, out };
+  } finally {
+    outputs.discard();
   }
-  // As the official report: every dataset row counts in the total; a row with neither a log nor a
-  // prediction is reported as not submitted instead of silently left out.
-  const submittedIds = [...instanceIds];
-  const submitted = new Set(submittedIds);
-  for (const instance of loaded.instances)
-    if (!submitted.has(instance.instance_id)) instanceIds.push(instance.instance_id);
-  const input: RunReportInput = {
-    instanceIds,
-    submittedIds,
-    results,
-    invalidRecords,
-    interrupted: false,
-  };
-  const report = buildRunReport(input);
-  await mkdir(out, { recursive: true });
-  if (writeError !== undefined) throw writeError.error;
-  await writeFile(
-    join(out, 'results.jsonl'),
-    [...results.values()].map((r) => `${JSON.stringify(r)}\n`).join(''),
-  );
-  await writeFile(join(out, 'run_report.json'), `${JSON.stringify(report, null, 4)}\n`);
-  await writeFile(join(out, 'summary.md'), formatSummary(report, input, 'sandkit grade summary'));
-  const disagreements = [...results.values()]
-    .filter((r) => r.official?.agrees === false)
-    .map((r) => r.instance_id);
-  return { report, results, disagreements, out };
 }
 
 /** The task of grading `instance`'s log in `found`, with its plan from the spec table. */

@@ -87,6 +87,12 @@ export interface InstanceResult {
    * parser, …); shown in summary.md's note column.
    */
   grade_notes?: string[];
+  /**
+   * `sandkit grade`: the absolute path of the directory holding the log it graded
+   * (`test_output.txt`, with `patch.diff` and the official `report.json` beside it), so that
+   * `sandkit view` can show them.
+   */
+  log_dir?: string;
   /** `true` when the test command hit the instance's deadline (graded on the output so far). */
   tests_timed_out: boolean;
   /** FAIL_TO_PASS / PASS_TO_PASS success counts, for the summary. */

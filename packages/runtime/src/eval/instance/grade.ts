@@ -69,6 +69,8 @@ export function gradeTests(
   const missing: string[] = [];
   const prefixMatches: PrefixMatch[] = [];
   const skippedFailToPass: string[] = [];
+  /** The logged ids, sorted once the first listed test is found missing. */
+  let sorted: string[] | undefined;
   const lookup = (test: string): TestStatus | undefined =>
     statuses.get(test) ?? options.fullStatuses?.get(test);
   const grade = (list: 'FAIL_TO_PASS' | 'PASS_TO_PASS', ok: readonly TestStatus[]): TestListStatus => {
@@ -83,7 +85,8 @@ export function gradeTests(
       if (status === 'SKIPPED' && list === 'FAIL_TO_PASS' && !options.failOnly) skippedFailToPass.push(test);
       if (status !== undefined) continue;
       missing.push(test);
-      const logged = [...statuses.keys()].filter((id) => id.startsWith(test) || test.startsWith(id)).sort();
+      sorted ??= [...statuses.keys()].sort();
+      const logged = prefixRelatives(sorted, test);
       if (logged.length > 0) prefixMatches.push({ list, test, logged });
     }
     return out;
@@ -97,6 +100,62 @@ export function gradeTests(
   const resolved =
     tests_status.FAIL_TO_PASS.failure.length === 0 && tests_status.PASS_TO_PASS.failure.length === 0;
   return { resolved, tests_status, missing, prefixMatches, skippedFailToPass };
+}
+
+/**
+ * The ids of `sorted` (ascending, as `Array.prototype.sort` orders strings, no duplicates) that
+ * start with `test` or that `test` starts with, ascending: `sorted.filter((id) => id.startsWith(test)
+ * || test.startsWith(id))` in O(log n) searches per id found (plus one per shorter common prefix),
+ * instead of a pass over every logged id for each missing one (5,000 missing of 5,000 logged:
+ * 25 M comparisons).
+ */
+export function prefixRelatives(sorted: readonly string[], test: string): string[] {
+  // Ids that `test` starts with sort before it; each step finds one, or a shorter common prefix.
+  const prefixes: string[] = [];
+  let below = lowerBound(sorted, test) - 1;
+  while (below >= 0) {
+    const id = sorted[below] as string;
+    const common = commonPrefixLength(id, test);
+    if (common === id.length) {
+      prefixes.push(id);
+      below--;
+      continue;
+    }
+    // Every other id that `test` starts with is a prefix of test[0, common): none sorts after it.
+    below = lowerBound(sorted, test.slice(0, common) + '\u0000') - 1;
+    if (common === 0) {
+      if (below >= 0 && sorted[below] === '') prefixes.push('');
+      break;
+    }
+  }
+  const relatives = prefixes.reverse();
+  // Ids that start with `test` sort from it on, together.
+  for (let at = lowerBound(sorted, test); at < sorted.length; at++) {
+    const id = sorted[at] as string;
+    if (!id.startsWith(test)) break;
+    relatives.push(id);
+  }
+  return relatives;
+}
+
+/** The first index of `sorted` whose id is not below `value`. */
+function lowerBound(sorted: readonly string[], value: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as string) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** How many leading UTF-16 code units `a` and `b` share. */
+function commonPrefixLength(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  let at = 0;
+  while (at < length && a.charCodeAt(at) === b.charCodeAt(at)) at++;
+  return at;
 }
 
 /** Normalises a parser's status word (`passed`, `PASS`, `ok`, `xfailed`, …) to a {@link TestStatus}. */

@@ -59,7 +59,11 @@ export function preparePatch(patch: string): PreparedPatch {
   };
 }
 
-const appliedMarker = '::sandkit-applied-with ';
+/** Printed by a patch step's command after the step that applied the patch: `::sandkit-applied-with <step>`. */
+export const appliedMarker = '::sandkit-applied-with ';
+
+/** Printed by a patch step's command before it tries the next step of the chain: `::sandkit-fallback <step>`. */
+export const fallbackMarker = '::sandkit-fallback ';
 
 /** The shell command applying the patch file at `patchPath` in the current directory under `policy`. */
 export function patchStepCommand(patchPath: string, policy: PatchPolicy = 'strict'): string {
@@ -69,8 +73,8 @@ export function patchStepCommand(patchPath: string, policy: PatchPolicy = 'stric
     const fuzz = formatCommand(['patch', '--batch', '--fuzz=5', '-p1', '-i', patchPath]);
     return [
       `if ${plain}; then echo '${appliedMarker}git apply';`,
-      `elif echo '::sandkit-fallback git apply --reject'; ${reject}; then echo '${appliedMarker}git apply --reject';`,
-      `elif echo '::sandkit-fallback patch --fuzz=5'; ${fuzz}; then echo '${appliedMarker}patch --fuzz=5';`,
+      `elif echo '${fallbackMarker}git apply --reject'; ${reject}; then echo '${appliedMarker}git apply --reject';`,
+      `elif echo '${fallbackMarker}patch --fuzz=5'; ${fuzz}; then echo '${appliedMarker}patch --fuzz=5';`,
       'else exit 1; fi',
     ].join(' ');
   }
@@ -87,7 +91,7 @@ export function patchStepCommand(patchPath: string, policy: PatchPolicy = 'stric
   ]);
   return [
     `if ${git}; then echo '${appliedMarker}git apply'; else`,
-    `echo '::sandkit-fallback patch --fuzz=0';`,
+    `echo '${fallbackMarker}patch --fuzz=0';`,
     `out=$(${patch} --dry-run 2>&1); code=$?; printf '%s\\n' "$out";`,
     `if [ "$code" -ne 0 ]; then exit 1; fi;`,
     `if printf '%s' "$out" | grep -q 'with fuzz'; then echo 'refused: patch needed fuzz'; exit 1; fi;`,

@@ -55,9 +55,17 @@ export interface RunReportInput {
   schedule?: { order: 'dataset' | 'longest-first'; reason: string };
 }
 
-/** Builds the run report. Ids are sorted as SWE-bench sorts them. */
-export function buildRunReport(input: RunReportInput): RunReport {
-  const ids = (status: InstanceResult['status']) =>
+/** What {@link buildRunReport} reads of a result. */
+export type ReportedResult = Pick<InstanceResult, 'instance_id' | 'status' | 'error_kind'>;
+
+/**
+ * Builds the run report. Ids are sorted as SWE-bench sorts them. Of each result only its id, status
+ * and error kind are read, so a caller that streams its results keeps only those.
+ */
+export function buildRunReport(
+  input: Omit<RunReportInput, 'results'> & { results: ReadonlyMap<string, ReportedResult> },
+): RunReport {
+  const ids = (status: ReportedResult['status']) =>
     [...input.results.values()]
       .filter((r) => r.status === status)
       .map((r) => r.instance_id)
@@ -105,15 +113,73 @@ export function buildRunReport(input: RunReportInput): RunReport {
 /**
  * `summary.md`: the counts, the resolved rate, and one table row per instance in dataset order.
  * When any result carries an official verdict (`sandkit grade`), a column says whether sandkit
- * agrees with it and why not.
+ * agrees with it and why not. The same text as {@link summaryHead}, {@link summaryRow} for each of
+ * `input.instanceIds` and {@link summaryTail}, each line followed by a newline.
  */
 export function formatSummary(
   report: RunReport,
   input: RunReportInput,
   title = 'sandkit eval summary',
 ): string {
-  const withOfficial = [...input.results.values()].some((r) => r.official !== undefined);
+  const official = tallyOfficial(input.results.values());
+  const submitted = new Set(input.submittedIds);
+  const lines = [
+    ...summaryHead(report, input, title, official),
+    ...input.instanceIds.map((id) =>
+      summaryRow(id, input.results.get(id), submitted.has(id), official !== null),
+    ),
+    ...summaryTail(report),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** How the results that carry an official verdict compare with it (`summary.md`'s official line). */
+export interface OfficialTally {
+  /** Results with an official verdict. */
+  compared: number;
+  /** Of those, the ones whose verdict agrees. */
+  agree: number;
+  /** Results whose official report lists the tests. */
+  listed: number;
+  /** Of those, the ones with the same lists. */
+  sameLists: number;
+}
+
+/** Adds `result` to `tally` (made when the first result with an official verdict comes); `null` stays `null` without one. */
+export function addToTally(
+  tally: OfficialTally | null,
+  result: Pick<InstanceResult, 'official'>,
+): OfficialTally | null {
+  if (result.official === undefined) return tally;
+  const sum = tally ?? { compared: 0, agree: 0, listed: 0, sameLists: 0 };
+  sum.compared++;
+  if (result.official.agrees) sum.agree++;
+  if (result.official.tests !== undefined) {
+    sum.listed++;
+    if (result.official.tests.agrees) sum.sameLists++;
+  }
+  return sum;
+}
+
+/** The {@link OfficialTally} of `results`; `null` when none carries an official verdict (no official column). */
+export function tallyOfficial(results: Iterable<InstanceResult>): OfficialTally | null {
+  let tally: OfficialTally | null = null;
+  for (const result of results) tally = addToTally(tally, result);
+  return tally;
+}
+
+/**
+ * `summary.md`'s lines before the instance rows: title, counts, resolved rate, dataset errors,
+ * schedule, the official line when `official` is not `null`, and the table's header.
+ */
+export function summaryHead(
+  report: RunReport,
+  input: Pick<RunReportInput, 'schedule'>,
+  title: string,
+  official: OfficialTally | null,
+): string[] {
   const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
+  const withOfficial = official !== null;
   const lines = [
     `# ${title}`,
     '',
@@ -128,64 +194,74 @@ export function formatSummary(
       ? ''
       : `Dataset errors: ${report.dataset_error_ids.length} row(s) could not be used and were skipped (--skip-invalid), counted in the total as errors: ${escapeCell(report.dataset_error_ids.join(', '))}.\n`,
     input.schedule === undefined ? '' : `Schedule: ${escapeCell(input.schedule.reason)}.\n`,
+  ];
+  if (official !== null) {
+    const { compared, agree, listed, sameLists } = official;
+    lines.push(
+      `Official report.json beside ${compared} log(s): sandkit agrees on ${agree}, differs on ${compared - agree}.${listed === 0 ? '' : ` Test by test (${listed} report(s) list them): the same FAIL_TO_PASS / PASS_TO_PASS success and failure lists on ${sameLists}, other lists on ${listed - sameLists}.`}`,
+      '',
+    );
+  }
+  lines.push(
     `| instance | status | FAIL_TO_PASS | PASS_TO_PASS | patch applied with | time (s) | note |${withOfficial ? ' official report |' : ''}`,
     `|---|---|---:|---:|---|---:|---|${withOfficial ? '---|' : ''}`,
-  ];
-  if (withOfficial) {
-    const compared = [...input.results.values()].filter((r) => r.official !== undefined);
-    const agree = compared.filter((r) => r.official?.agrees).length;
-    const listed = compared.filter((r) => r.official?.tests !== undefined);
-    const sameLists = listed.filter((r) => r.official?.tests?.agrees).length;
-    lines.splice(
-      lines.length - 2,
-      0,
-      `Official report.json beside ${compared.length} log(s): sandkit agrees on ${agree}, differs on ${compared.length - agree}.${listed.length === 0 ? '' : ` Test by test (${listed.length} report(s) list them): the same FAIL_TO_PASS / PASS_TO_PASS success and failure lists on ${sameLists}, other lists on ${listed.length - sameLists}.`}`,
-      '',
-    );
-  }
-  for (const id of input.instanceIds) {
-    const r = input.results.get(id);
-    if (r === undefined) {
-      lines.push(
-        `| ${id} | ${input.submittedIds.includes(id) ? 'not finished' : 'no prediction'} | | | | | |${withOfficial ? ' |' : ''}`,
-      );
-      continue;
-    }
-    const graded = r.status === 'resolved' || r.status === 'unresolved';
-    const frac = (part?: { success: number; total: number }) =>
-      part === undefined || !graded ? '' : `${part.success}/${part.total}`;
-    const note = [
-      r.error_kind === undefined ? '' : `${r.error_kind}: ${firstLine(r.error ?? '')}`,
-      r.skipped_binary_files?.length ? `skipped binary: ${r.skipped_binary_files.join(', ')}` : '',
-      r.prefix_matches?.length ? `${r.prefix_matches.length} id(s) match only by prefix` : '',
-      r.tests_timed_out ? 'tests timed out' : '',
-      r.id_collisions?.length
-        ? `${r.id_collisions.length} official id(s) shared by several tests (graded by the worst)`
-        : '',
-      r.skipped_fail_to_pass?.length ? `${r.skipped_fail_to_pass.length} FAIL_TO_PASS skipped (failure)` : '',
-      ...(r.grade_notes ?? []),
-    ].filter((part) => part !== '');
-    const moved = r.official?.tests?.differences ?? [];
-    const official =
-      r.official === undefined
-        ? ''
-        : r.official.agrees
-          ? `agrees (${r.official.resolved ? 'resolved' : 'unresolved'})${moved.length === 0 ? '' : `; ${moved.length} test(s) in other lists: ${moved.map((d) => `${d.id} (official ${d.official}, sandkit ${d.sandkit})`).join(', ')}`}`
-          : `differs: official ${r.official.resolved ? 'resolved' : 'unresolved'}; ${r.official.reasons.join('; ')}`;
-    const seconds = r.duration_ms === undefined ? '' : (r.duration_ms / 1000).toFixed(1);
-    lines.push(
-      `| ${id} | ${r.status} | ${frac(r.f2p)} | ${frac(r.p2p)} | ${r.patch_method ?? ''} | ${seconds} | ${escapeCell(note.join('; '))} |${withOfficial ? ` ${escapeCell(official)} |` : ''}`,
-    );
-  }
-  if (report.invalid_records.length > 0) {
-    lines.push(
-      '',
-      '## Invalid records',
-      '',
-      ...report.invalid_records.map((e) => `- ${escapeCell(e.message)}`),
-    );
-  }
-  return `${lines.filter((line, i) => line !== '' || lines[i - 1] !== '').join('\n')}\n`;
+  );
+  return withoutRepeatedBlanks(lines);
+}
+
+/**
+ * `summary.md`'s table row of instance `id` (one line): its result, or `not finished` (`submitted`)
+ * / `no prediction` without one; `withOfficial` adds the official report's column.
+ */
+export function summaryRow(
+  id: string,
+  r: InstanceResult | undefined,
+  submitted: boolean,
+  withOfficial: boolean,
+): string {
+  if (r === undefined)
+    return `| ${id} | ${submitted ? 'not finished' : 'no prediction'} | | | | | |${withOfficial ? ' |' : ''}`;
+  const graded = r.status === 'resolved' || r.status === 'unresolved';
+  const frac = (part?: { success: number; total: number }) =>
+    part === undefined || !graded ? '' : `${part.success}/${part.total}`;
+  const note = [
+    r.error_kind === undefined ? '' : `${r.error_kind}: ${firstLine(r.error ?? '')}`,
+    r.skipped_binary_files?.length ? `skipped binary: ${r.skipped_binary_files.join(', ')}` : '',
+    r.prefix_matches?.length ? `${r.prefix_matches.length} id(s) match only by prefix` : '',
+    r.tests_timed_out ? 'tests timed out' : '',
+    r.id_collisions?.length
+      ? `${r.id_collisions.length} official id(s) shared by several tests (graded by the worst)`
+      : '',
+    r.skipped_fail_to_pass?.length ? `${r.skipped_fail_to_pass.length} FAIL_TO_PASS skipped (failure)` : '',
+    ...(r.grade_notes ?? []),
+  ].filter((part) => part !== '');
+  const seconds = r.duration_ms === undefined ? '' : (r.duration_ms / 1000).toFixed(1);
+  const row = `| ${id} | ${r.status} | ${frac(r.f2p)} | ${frac(r.p2p)} | ${r.patch_method ?? ''} | ${seconds} | ${escapeCell(note.join('; '))} |`;
+  if (!withOfficial) return row;
+  const moved = r.official?.tests?.differences ?? [];
+  const official =
+    r.official === undefined
+      ? ''
+      : r.official.agrees
+        ? `agrees (${r.official.resolved ? 'resolved' : 'unresolved'})${moved.length === 0 ? '' : `; ${moved.length} test(s) in other lists: ${moved.map((d) => `${d.id} (official ${d.official}, sandkit ${d.sandkit})`).join(', ')}`}`
+        : `differs: official ${r.official.resolved ? 'resolved' : 'unresolved'}; ${r.official.reasons.join('; ')}`;
+  return `${row} ${escapeCell(official)} |`;
+}
+
+/** `summary.md`'s lines after the instance rows: the invalid records, if any (else none). */
+export function summaryTail(report: RunReport): string[] {
+  if (report.invalid_records.length === 0) return [];
+  return withoutRepeatedBlanks([
+    '',
+    '## Invalid records',
+    '',
+    ...report.invalid_records.map((e) => `- ${escapeCell(e.message)}`),
+  ]);
+}
+
+/** `lines` without an empty line right after another. */
+function withoutRepeatedBlanks(lines: readonly string[]): string[] {
+  return lines.filter((line, i) => line !== '' || lines[i - 1] !== '');
 }
 
 function firstLine(text: string): string {

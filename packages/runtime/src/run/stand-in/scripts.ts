@@ -54,6 +54,11 @@ export function malformedToolCallScript(): StandInScript {
   };
 }
 
+/** Calls `exec` with arguments that are not JSON on every turn: a model that never writes a valid call (`format_error`). */
+export function alwaysMalformedToolCallScript(): StandInScript {
+  return () => ({ type: 'raw_tool_call', name: 'exec', argumentsText: '{"command": "echo hi"' });
+}
+
 /** First calls a tool that is not offered (`no_such_tool`); after the tool result answers `saw: <result>`. */
 export function unknownToolScript(): StandInScript {
   return (turn) => {

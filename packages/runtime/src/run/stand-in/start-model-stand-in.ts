@@ -3,15 +3,19 @@
  * and its tests drive the real provider packages end to end without a real model:
  *
  * - `POST /v1/chat/completions`: OpenAI Chat Completions (for `openai-chat:` and
- *   `openai-compatible:` specs), non-streaming, or SSE when the request says `stream: true`.
- * - `POST /v1/responses`: OpenAI Responses (for `openai:` specs), non-streaming only.
- * - `POST /v1/messages`: Anthropic Messages (for `anthropic:` specs), non-streaming only.
+ *   `openai-compatible:` specs).
+ * - `POST /v1/responses`: OpenAI Responses (for `openai:` specs).
+ * - `POST /v1/messages`: Anthropic Messages (for `anthropic:` specs).
+ *
+ * Each answers as one JSON body, or as server-sent events when the request says `stream: true`
+ * (what the providers send for `streamText`): each route in its API's own event shapes.
  *
  * Every reply reports usage (about 4 characters a token). Anything else is a 404 JSON error.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SandkitError, SandkitErrorCode } from '@sandkit/core';
+import { anthropicMessageEvents, type ServerSentEvent } from './anthropic-messages-stream.js';
 import { anthropicErrorBody, anthropicMessage, readMessagesRequest } from './anthropic-messages-wire.js';
 import {
   chatCompletion,
@@ -19,6 +23,7 @@ import {
   chatErrorBody,
   readChatRequest,
 } from './chat-completions-wire.js';
+import { responsesEvents } from './responses-stream.js';
 import { readResponsesRequest, responsesResponse } from './responses-wire.js';
 import { estimateTokens, type StandInReply, type StandInScript, type StandInTurn } from './stand-in-types.js';
 
@@ -143,21 +148,36 @@ async function handle(
     outputTokens: outputTokens(reply),
   };
   const context = { id, model: turn.model, created: Math.floor(Date.now() / 1000), usage };
+  const stream = body.stream === true;
   if (route === 'messages') {
-    sendJson(res, 200, anthropicMessage(reply, context));
+    if (stream) sendEvents(res, anthropicMessageEvents(reply, context), null);
+    else sendJson(res, 200, anthropicMessage(reply, context));
     return;
   }
   if (route === 'responses') {
-    sendJson(res, 200, responsesResponse(reply, context));
+    if (stream) sendEvents(res, responsesEvents(reply, context), null);
+    else sendJson(res, 200, responsesResponse(reply, context));
     return;
   }
-  if (body.stream !== true) {
-    sendJson(res, 200, chatCompletion(reply, context));
+  if (stream) {
+    // Chat Completions sends bare `data:` lines and ends with `data: [DONE]`
+    sendEvents(
+      res,
+      chatCompletionChunks(reply, context).map((data) => ({ event: null, data })),
+      '[DONE]',
+    );
     return;
   }
+  sendJson(res, 200, chatCompletion(reply, context));
+}
+
+/** Writes server-sent events (`event:` when named, then `data:`), then `data: <done>` when given. */
+function sendEvents(res: ServerResponse, events: readonly ServerSentEvent[], done: string | null): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  for (const chunk of chatCompletionChunks(reply, context)) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
-  res.end('data: [DONE]\n\n');
+  for (const { event, data } of events) {
+    res.write(`${event === null ? '' : `event: ${event}\n`}data: ${JSON.stringify(data)}\n\n`);
+  }
+  res.end(done === null ? '' : `data: ${done}\n\n`);
 }
 
 function outputTokens(reply: Exclude<StandInReply, { type: 'http_error' }>): number {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SandkitError } from '@sandkit/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GradeTask } from '../../../src/eval/grade/grade-one.js';
+import type { GradedInstance, GradeTask } from '../../../src/eval/grade/grade-one.js';
 import { startGradePool } from '../../../src/eval/grade/grade-pool.js';
 import { loadInstances } from '../../../src/eval/load/instance-loader.js';
 import type { SweBenchInstance } from '../../../src/eval/load/swe-bench-instance.js';
@@ -54,7 +54,11 @@ describe('startGradePool', () => {
         try {
           // Workers are fed first: task 0 goes to the worker, not to this thread.
           const handedOut: number[] = [];
-          const graded = await pool.grade(tasks(name, 6), (index) => handedOut.push(index));
+          const graded: GradedInstance[] = [];
+          await pool.grade(tasks(name, 6), (index, one) => {
+            handedOut.push(index);
+            graded[index] = one;
+          });
           expect(graded).toHaveLength(6);
           expect(handedOut.sort()).toEqual([0, 1, 2, 3, 4, 5]);
           expect(graded[0]?.result).toMatchObject({

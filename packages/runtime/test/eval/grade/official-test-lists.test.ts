@@ -53,6 +53,23 @@ describe('compareTestLists', () => {
       });
     });
   });
+  describe('when a verdict reason names the tests it is about', () => {
+    it('gives each named test the reason without its list, and the others only the whole-log reasons', () => {
+      const ours = lists([['a', 'b'], []]);
+      const theirs = lists([[], ['a', 'b']]);
+      const spaced = {
+        text: 'listed ids with spaces not in the log: a',
+        ids: new Set(['a']),
+        one: 'a listed id with spaces not in the log',
+      };
+      expect(
+        compareTestLists(ours, theirs, '', [spaced, 'ANSI colour']).differences.map((d) => d.why),
+      ).toEqual(['a listed id with spaces not in the log; ANSI colour', 'ANSI colour']);
+      expect(compareTestLists(ours, theirs, '', [spaced]).differences[1]?.why).toBe(
+        'unexplained: the verdicts differ for reasons that name other tests (a listed id with spaces not in the log)',
+      );
+    });
+  });
 });
 
 describe('readOfficialTestLists', () => {

@@ -38,8 +38,9 @@ export async function startE2BSandbox(
   template: string | undefined,
   timeoutMs: number,
   metadata: Record<string, string>,
+  network: { allowInternetAccess?: boolean; network?: { allowOut: string[]; denyOut: string[] } } = {},
 ): Promise<Sandbox> {
-  const options = { ...sdkOptions(connection), timeoutMs, metadata };
+  const options = { ...sdkOptions(connection), timeoutMs, metadata, ...network };
   try {
     return (template === undefined
       ? await CodeInterpreterSandbox.create(options)

@@ -1,10 +1,12 @@
 /**
- * A vendor subpath (`/e2b`, `/conformance`) whose vendor package is an optional peer dependency:
- * checks, before the subpath's modules load, that the package is installed, so a missing one is a
- * message that says what to install rather than Node's bare `ERR_MODULE_NOT_FOUND`.
+ * A vendor subpath (`@sandkit/sandbox-adapters/e2b`, `@sandkit/tools/s3`) whose vendor package is an
+ * optional peer dependency: checks, before the subpath's modules load, that the package is
+ * installed, so a missing one is a message that says what to install rather than Node's bare
+ * `ERR_MODULE_NOT_FOUND`.
  * @module
  */
-import { SandboxError, SandkitErrorCode } from '@sandkit/core';
+import { SandboxError } from './errors/sandbox-error.js';
+import { SandkitErrorCode } from './errors/sandkit-error.js';
 
 /** What {@link requireOptionalPeers} checks. */
 export interface OptionalPeers {
@@ -14,6 +16,12 @@ export interface OptionalPeers {
   packages: readonly string[];
   /** The install command to suggest, e.g. `npm install e2b@2 @e2b/code-interpreter@2`. */
   install: string;
+  /**
+   * Imports one package from the package that declares the peer: `(name) => import(name)` written
+   * there (a bare import resolves from the importing file, and under pnpm only a package's own
+   * dependencies and peers are visible to it).
+   */
+  load: (name: string) => Promise<unknown>;
 }
 
 /**
@@ -27,7 +35,7 @@ export async function requireOptionalPeers(peers: OptionalPeers): Promise<void> 
   let firstCause: unknown;
   for (const name of peers.packages) {
     try {
-      await import(name);
+      await peers.load(name);
     } catch (error) {
       if (!isNotFound(error, name)) throw error;
       missing.push(name);
