@@ -6,7 +6,7 @@
  */
 const adapters = '^packages/sandbox-adapters/src/';
 /** Folders of sandbox-adapters shared by every vendor; any other folder there is a vendor's. */
-const shared = ['capture', 'conformance', 'exec-options', 'owner', 'paths', 'optional-peer'];
+const shared = ['capture', 'conformance', 'exec-options', 'network', 'owner', 'paths', 'optional-peer'];
 const sharedFolder = `${adapters}(${shared.join('|')})/`;
 const vendorFolder = `${adapters}(?!(?:${shared.join('|')})/)[^/]+/`;
 
@@ -65,7 +65,7 @@ module.exports = {
     },
     {
       name: 'shared-below-vendors',
-      comment: 'The shared folders (capture, conformance, …) never import a vendor.',
+      comment: 'The shared folders (capture, conformance, network, …) never import a vendor.',
       severity: 'error',
       from: { path: sharedFolder },
       to: { path: vendorFolder },

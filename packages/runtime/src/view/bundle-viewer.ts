@@ -8,13 +8,15 @@
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { ViewerAssets } from './viewer-assets.js';
 
 /** The client entry, from this file's place in `src/view/` or `dist/view/` (both two levels below the package). */
 export const viewerEntry = fileURLToPath(new URL('../../src/view/client/main.ts', import.meta.url));
 
-/** Runs esbuild (minified IIFE for browsers of the last years) and returns the script and the stylesheet. */
-export async function bundleViewer(): Promise<ViewerAssets> {
+/**
+ * Runs esbuild (minified IIFE for browsers of the last years) and returns the script and the
+ * stylesheet (a `ViewerAssets`, typed here by its shape: viewer-assets.ts imports this file).
+ */
+export async function bundleViewer(): Promise<{ js: string; css: string }> {
   const result = await build({
     entryPoints: [viewerEntry],
     bundle: true,
