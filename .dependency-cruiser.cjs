@@ -78,7 +78,7 @@ module.exports = {
     },
     {
       name: 'shared-below-vendors',
-      comment: 'The shared folders (capture, conformance, …) never import a vendor.',
+      comment: 'The shared folders (capture, conformance, network, …) never import a vendor.',
       severity: 'error',
       from: { path: sharedFolder },
       to: { path: vendorFolder },

@@ -1,7 +1,7 @@
 /**
  * docker-files-read: readFile of 1 MiB and 50 MiB through the Docker adapter (1 MiB: `cat` over
  * the channel; 50 MiB: the archive endpoint read from its own socket straight into one buffer of
- * the file's size, src/docker/archive-request.ts) against `docker cp c:path host-file` (the
+ * the file's size, src/docker/transport/archive-request.ts) against `docker cp c:path host-file` (the
  * CLI talking to the same engine), in the same run, interleaved round by round (which of the two
  * goes first alternates). Writes:
  * bench/docker-files.ts.

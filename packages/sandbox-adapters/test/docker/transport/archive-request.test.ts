@@ -17,7 +17,7 @@ import {
 } from '../../../src/docker/transport/archive-request.js';
 import { dockerFromEnvironment } from '../../../src/docker/transport/docker-connection.js';
 import { countManagedContainers, dockerTestImage } from '../docker-test-helpers.js';
-import { oneFileTar } from './one-file-tar.js';
+import { oneFileTar, oneFileTarParts } from './one-file-tar.js';
 
 const engine = dockerFromEnvironment(process.env.DOCKER_HOST);
 let handle: SandboxHandle | undefined;
@@ -101,7 +101,7 @@ describe('requestArchive', () => {
       // RSS counts resident pages whatever their size, so this holds with transparent huge pages too.
       const size = 64 * 2 ** 20;
       const data = randomBytes(size);
-      const tar = await oneFileTar('f.bin', data);
+      const tar = await oneFileTarParts('f.bin', data); // no second copy of the data before the reply
       const path = join(scratch, 'slow-head.sock');
       let grewBeforeReply = 0;
       const before = process.memoryUsage().rss;
@@ -110,8 +110,8 @@ describe('requestArchive', () => {
         socket.once('data', () => {
           setTimeout(() => {
             grewBeforeReply = process.memoryUsage().rss - before;
-            socket.end(Buffer.concat([Buffer.from('HTTP/1.0 200 OK\r\n\r\n'), tar]));
-          }, 400);
+            socket.end(Buffer.concat([Buffer.from('HTTP/1.0 200 OK\r\n\r\n'), ...tar]));
+          }, 1500); // long enough for 16 turns of the event loop on a loaded 2-core machine
         });
       });
       await new Promise<void>((resolve) => server.listen(path, resolve));
