@@ -74,16 +74,17 @@ export async function readGradedInstance(
     }
   }
   const logDir = files.logDir;
+  const tooBig = logDir !== null && logSize(join(logDir, 'test_output.txt')) > maxLogReadBytes;
+  if (tooBig && logDir !== null) {
+    problems.push(
+      `${join(logDir, 'test_output.txt')} is over the ${maxLogReadBytes / 1024 / 1024} MiB a report reads: open the file itself`,
+    );
+  }
   const [logText, patch, evalLog] =
     logDir === null
       ? [null, null, null]
       : await Promise.all([
-          logSize(join(logDir, 'test_output.txt')) > maxLogReadBytes
-            ? (problems.push(
-                `${join(logDir, 'test_output.txt')} is over the ${maxLogReadBytes / 1024 / 1024} MiB a report reads: open the file itself`,
-              ),
-              null)
-            : readTextFile(join(logDir, 'test_output.txt'), problems),
+          tooBig ? null : readTextFile(join(logDir, 'test_output.txt'), problems),
           readTextFile(join(logDir, 'patch.diff'), problems),
           readTextFile(join(logDir, 'eval.log'), problems),
         ]);
