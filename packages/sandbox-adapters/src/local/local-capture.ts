@@ -12,6 +12,7 @@
  */
 import { closeSync, fstatSync, openSync, read, readSync, unlinkSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { SandboxError, SandkitErrorCode } from '@sandkit/core';
 import type { OutputLogRetention } from '../capture/output-log-retention.js';
 import { type CapturedOutputFields, capturedOutput, OutputWindow } from '../capture/output-window.js';
 
@@ -203,5 +204,31 @@ function unlinkQuietly(path: string): void {
     unlinkSync(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/**
+ * Opens one command's capture for an exec of the local adapter, plain or under bubblewrap: the
+ * cap and the streaming callbacks come from the normalised exec options.
+ * @throws SandboxError `cannot_start_command` when the log directory cannot be written (the
+ *   message names it: it must stay writable).
+ */
+export function openExecCapture(
+  logs: OutputLogRetention,
+  options: {
+    maxOutputBytes: number;
+    onStdout?: ((chunk: Uint8Array) => void) | undefined;
+    onStderr?: ((chunk: Uint8Array) => void) | undefined;
+  },
+): LocalCapture {
+  try {
+    return LocalCapture.open(logs, options.maxOutputBytes, options.onStdout, options.onStderr);
+  } catch (error) {
+    throw new SandboxError({
+      code: SandkitErrorCode.cannotStartCommand,
+      message: `cannot create the output log in ${logs.dir}: ${(error as Error).message}; the sandbox's log directory must stay writable`,
+      cause: error,
+      details: { logDir: logs.dir },
+    });
   }
 }

@@ -18,7 +18,7 @@ import { execa } from 'execa';
 import type { OutputLogRetention } from '../capture/output-log-retention.js';
 import { abortedBeforeStart } from '../exec-options/aborted-before-start.js';
 import { baseEnvironment } from '../exec-options/base-environment.js';
-import { LocalCapture } from './local-capture.js';
+import { type LocalCapture, openExecCapture } from './local-capture.js';
 import {
   assertCommand,
   execDefaults,
@@ -72,22 +72,7 @@ export async function runLocalCommand(
     await assertDirectory(cwd, isAbsolute(normalized.cwd) ? normalized.cwd : cwd);
   }
   if (normalized.signal?.aborted) return abortedBeforeStart(started);
-  let capture: LocalCapture;
-  try {
-    capture = LocalCapture.open(
-      context.logs,
-      normalized.maxOutputBytes,
-      normalized.onStdout,
-      normalized.onStderr,
-    );
-  } catch (error) {
-    throw new SandboxError({
-      code: SandkitErrorCode.cannotStartCommand,
-      message: `cannot create the output log in ${context.logs.dir}: ${(error as Error).message}; the sandbox's log directory must stay writable`,
-      cause: error,
-      details: { logDir: context.logs.dir },
-    });
-  }
+  const capture = openExecCapture(context.logs, normalized);
   return spawnCaptured(command, cwd, normalized, context, capture, started);
 }
 

@@ -10,7 +10,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { type ExecOptions, type ExecResult, SandboxError, SandkitErrorCode } from '@sandkit/core';
 import type { OutputLogRetention } from '../../capture/output-log-retention.js';
 import { abortedBeforeStart } from '../../exec-options/aborted-before-start.js';
-import { LocalCapture } from '../local-capture.js';
+import { openExecCapture } from '../local-capture.js';
 import { baseEnvironment } from '../../exec-options/base-environment.js';
 import { processTag } from '../local-exec.js';
 import {
@@ -54,22 +54,7 @@ export async function runBubblewrapCommand(
   const cwd = normalized.cwd === undefined ? context.workdir : resolve(context.workdir, normalized.cwd);
   const server = await context.server();
   if (normalized.signal?.aborted) return abortedBeforeStart(started);
-  let capture: LocalCapture;
-  try {
-    capture = LocalCapture.open(
-      context.logs,
-      normalized.maxOutputBytes,
-      normalized.onStdout,
-      normalized.onStderr,
-    );
-  } catch (error) {
-    throw new SandboxError({
-      code: SandkitErrorCode.cannotStartCommand,
-      message: `cannot create the output log in ${context.logs.dir}: ${(error as Error).message}; the sandbox's log directory must stay writable`,
-      cause: error,
-      details: { logDir: context.logs.dir },
-    });
-  }
+  const capture = openExecCapture(context.logs, normalized);
   const execId = randomUUID();
   const run = server.spawn({
     shell: normalized.shell,
