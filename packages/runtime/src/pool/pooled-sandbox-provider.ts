@@ -336,7 +336,12 @@ class SandboxPool implements PooledSandboxProvider {
   /** Checks (health, lifetime) and lends `entry` to `waiter`, or destroys it and re-queues the waiter. */
   private async handOut(entry: Entry, waiter: Waiter, fresh: boolean): Promise<void> {
     const { healthCheck } = this.options;
-    const extend = waiter.expectedDurationMs !== undefined ? entry.handle.extendLifetime : undefined;
+    // Every handle now has the method (throwing capability_unsupported where the vendor has no
+    // lifetime): extend only where the adapter declares it, or, for an adapter that predates
+    // capabilities, where its handle has the method.
+    const canExtend = this.options.adapter.capabilities?.extendLifetime ?? true;
+    const extend =
+      waiter.expectedDurationMs !== undefined && canExtend ? entry.handle.extendLifetime : undefined;
     if ((fresh || !healthCheck) && !extend) return this.lend(entry, waiter);
     this.checking++;
     let healthy = true;

@@ -1,5 +1,6 @@
 import { SandboxError, type SandboxHandle, type SandboxSession, SandkitError } from '@sandkit/core';
 import { describe, expect, it } from 'vitest';
+import { createLocalSandboxAdapter } from '@sandkit/sandbox-adapters/local';
 import { createPooledSandboxProvider } from '../../src/pool/pooled-sandbox-provider.js';
 import { type CountingHandle, createCountingAdapter } from './counting-adapter.js';
 import { sleep, trackPools, until } from './pool-test-helpers.js';
@@ -340,6 +341,26 @@ describe('createPooledSandboxProvider', () => {
       await session.release();
       await (await pool.acquire()).release();
       expect((adapter.handles[0] as CountingHandle).extendedBy).toEqual([600_000]);
+    });
+
+    it('lends the first sandbox of an adapter whose capabilities say it has no lifetime (local), without extending it', async () => {
+      // The local handle's extendLifetime throws capability_unsupported: calling it made every
+      // create look unhealthy, and acquire created and destroyed sandboxes forever.
+      const local = createLocalSandboxAdapter();
+      let creates = 0;
+      const adapter = {
+        name: local.name,
+        capabilities: local.capabilities,
+        create: (options?: Parameters<typeof local.create>[0]) => {
+          creates++;
+          return local.create(options);
+        },
+      };
+      const pool = track(createPooledSandboxProvider({ adapter, max: 1 }));
+      const session = await pool.acquire({ expectedDurationMs: 600_000 });
+      expect((await session.client.exec('echo ok')).stdout).toBe('ok\n');
+      await session.release({ destroy: true });
+      expect(creates).toBe(1);
     });
   });
 
