@@ -72,6 +72,11 @@ const stricter: Array<{ log: RegExp; repo?: RegExp; ids: string[]; why: string }
     why: 'vitest default reporter (vuejs/core runs `--reporter=verbose`): the official parser reads bare titles and file lines',
   })),
   {
+    log: /runners\/vitest-retry-verbose\.txt$/,
+    ids: ['flaky.test.js > calc > flaky 27ms (retry x1)'],
+    why: "a retried test's `(retry x1)` suffix: parse_log_vitest (v4.1.0 javascript.py) strips a duration only at the line's end, so its id keeps ` 27ms (retry x1)`; sandkit names the test without it (as it does the same test without retries)",
+  },
+  {
     log: /(runners\/tap-mocha\.txt|axios__axios-4731\/test_output\.txt)$/,
     ids: ['math skipped one # SKIP -'],
     why: 'TAP directive: the official id keeps `# SKIP …` and counts the skipped test PASSED; sandkit drops the directive',
